@@ -1,0 +1,26 @@
+/**
+ * Everything a module author imports, as `@atrium/kernel`. Module code never imports a kernel
+ * file by path: a module dropped in anywhere (MODULE_PATH, the generator's folder) resolves this
+ * name to the running kernel.
+ */
+export { defineModule, provide, contribute } from './modules/define-module';
+export type { ModuleDefinition, Provision, Contribution } from './modules/define-module';
+export type { ModuleContext, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
+export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo } from './modules/kernel-admin';
+export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
+export { defineRoute, RawReply } from './http/route';
+export type { RouteDefinition, RouteRequest, HttpMethod } from './http/route';
+export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties } from './http/pagination';
+export type { Page, SortOrder, SortDirection } from './http/pagination';
+export { defineErrors } from './errors/error-definition';
+export type { ErrorDefinition, LocalisedMessages } from './errors/error-definition';
+export { AppError } from './errors/app-error';
+export type { ErrorDetail } from './errors/app-error';
+export { KernelErrors } from './errors/kernel-errors';
+export type { Principal } from './auth/principal';
+export { AuthenticatorSpi } from './auth/authenticator';
+export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
+export { permissionGrants } from './auth/permission-match';
+export { Migration } from '@mikro-orm/migrations';
+export { Type } from '@sinclair/typebox';
+export type { Static, TSchema } from '@sinclair/typebox';

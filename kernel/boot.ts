@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import type { Logger } from 'pino';
+import { BootError } from './boot-error';
+import { readConfig, type KernelConfig } from './config';
+import { openDatabase } from './db/database';
+import { kernelMigrations } from './db/kernel-migrations';
+import { runMigrations } from './db/migrations';
+import { Kernel } from './kernel';
+import { createLogger } from './logging/logger';
+import { checkModules } from './modules/check-modules';
+import { loadModules } from './modules/load-modules';
+import { moduleRoots } from './modules/module-roots';
+import { planModules } from './modules/plan';
+import { builtinModulesDir } from './paths';
+import { connectRedis, type RedisConnections } from './runtime/redis';
+
+export interface BootOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Overrides of the configuration read from `env` (tests pick ports and folders). */
+  config?: Partial<KernelConfig>;
+  logger?: Logger;
+  /** Listen for HTTP (default true). */
+  listen?: boolean;
+}
+
+/**
+ * The kernel's boot, top to bottom. Each step is its own file; a step that finds problems stops
+ * the boot with all of them, before anything is written to the database.
+ */
+export async function boot(options: BootOptions = {}): Promise<Kernel> {
+  const env = options.env ?? process.env;
+  // 1. config
+  const config: KernelConfig = { ...readConfig(env), ...options.config };
+  const log = options.logger ?? createLogger(config.logLevel);
+  // 2–4. discover, validate, resolve
+  const plan = planModules(moduleRoots({ MODULE_PATH: config.modulePaths.join(':') }));
+  if (plan.problems.length > 0) throw new BootError(plan.problems);
+  // 5. load: the code is required and held to its manifest
+  const { loaded, problems } = loadModules(plan.modules.map((m) => ({ ...m, builtin: m.root === builtinModulesDir })));
+  problems.push(...checkModules(loaded));
+  if (problems.length > 0) throw new BootError(problems);
+  // 6. migrate: all pending migrations of all modules, all or nothing
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    entities: loaded.flatMap((m) => m.definition.entities ?? []),
+    logger: log,
+  });
+  let kernel: Kernel | undefined;
+  let redis: RedisConnections | undefined;
+  try {
+    await runMigrations(db, [...kernelMigrations, ...loaded.flatMap((m) => m.migrations)], { logger: log });
+    // 7. register: contexts, public APIs, SPIs, routes, catalogues
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+    kernel = new Kernel(config, log, db, redis);
+    await kernel.register(loaded);
+    // 8. start: modules in load order, then HTTP
+    await kernel.start({ listen: options.listen ?? true });
+    return kernel;
+  } catch (error) {
+    if (kernel) await kernel.stop();
+    else {
+      await redis?.close();
+      await db.close();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+/** One CLI command: the words that select it and a function returning the exit code. */
+export interface CommandIo {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+export interface CliCommand {
+  /** e.g. ['manifest', 'validate'] */
+  words: string[];
+  /** e.g. '<files…>' for the usage text */
+  args: string;
+  summary: string;
+  run(args: string[], io: CommandIo): Promise<number>;
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+
+/** The kernel's configuration, read from the environment once and validated. */
+export interface KernelConfig {
+  environment: string;
+  production: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Extra module folders (MODULE_PATH, colon-separated), after the built-in `modules/`. */
+  modulePaths: string[];
+  redisUrl: string | undefined;
+  logLevel: string;
+  jsonBodyLimitBytes: number;
+  rateLimit: { points: number; windowSeconds: number };
+  /** Addresses whose X-Forwarded-For is believed (express `trust proxy`). */
+  trustedProxies: string[];
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      if (!protocols.includes(new URL(raw).protocol)) throw new Error();
+    } catch {
+      problems.push(`${name} must be a URL with one of the protocols ${protocols.join(' ')}`);
+    }
+    return raw;
+  };
+  const list = (name: string, separator: string): string[] =>
+    (env[name] ?? '').split(separator).map((s) => s.trim()).filter(Boolean);
+
+  const environment = env.NODE_ENV || 'development';
+  const logLevel = env.LOG_LEVEL || (environment === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: KernelConfig = {
+    environment,
+    production: environment === 'production',
+    host: env.HOST || '0.0.0.0',
+    port: integer('PORT', 3000, 0, 65535),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 200),
+    modulePaths: list('MODULE_PATH', ':').map((p) => path.resolve(p)),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    logLevel,
+    jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    rateLimit: {
+      points: integer('RATE_LIMIT_POINTS', 1200, 1, 1_000_000),
+      windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    },
+    trustedProxies: list('TRUSTED_PROXIES', ','),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  return config;
+}

@@ -1,0 +1,47 @@
+import type { ErrorDefinition } from './error-definition';
+import { KernelErrors } from './kernel-errors';
+
+export type Language = 'en' | 'zh';
+
+export interface CatalogueEntry extends ErrorDefinition {
+  /** `kernel` or the id of the module that declared the code. */
+  readonly owner: string;
+}
+
+/**
+ * The one error catalogue: the kernel's codes plus every loaded module's. A code belongs to
+ * exactly one owner, so two modules can never give the same code two meanings.
+ */
+export class ErrorCatalogue {
+  private readonly entries = new Map<string, CatalogueEntry>();
+
+  constructor() {
+    this.add('kernel', Object.values(KernelErrors));
+  }
+
+  /** Problems (one line each) that adding these definitions would cause; empty when it is safe. */
+  conflicts(owner: string, definitions: readonly ErrorDefinition[]): string[] {
+    return definitions
+      .filter((d) => this.entries.has(d.code) && this.entries.get(d.code)!.owner !== owner)
+      .map((d) => `error code ${d.code} is already declared by ${this.entries.get(d.code)!.owner}`);
+  }
+
+  add(owner: string, definitions: readonly ErrorDefinition[]): void {
+    const conflicts = this.conflicts(owner, definitions);
+    if (conflicts.length > 0) throw new Error(conflicts.join('; '));
+    for (const definition of definitions) this.entries.set(definition.code, { ...definition, owner });
+  }
+
+  /** Forgets a module's codes when the module is replaced by a live reload. */
+  removeOwner(owner: string): void {
+    for (const [code, entry] of this.entries) if (entry.owner === owner) this.entries.delete(code);
+  }
+
+  get(code: string): CatalogueEntry | undefined {
+    return this.entries.get(code);
+  }
+
+  list(): CatalogueEntry[] {
+    return [...this.entries.values()].sort((a, b) => a.code.localeCompare(b.code));
+  }
+}

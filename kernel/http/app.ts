@@ -1,0 +1,82 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { AppError } from '../errors/app-error';
+import { KernelErrors } from '../errors/kernel-errors';
+import { loggableUrl } from '../logging/logger';
+import { sendError } from './envelope';
+import { negotiateLanguage } from './language';
+import type { HttpMetrics } from './metrics';
+import type { RateLimit } from './rate-limit';
+import { requestContext, type RequestState } from './request-context';
+import { API_BASE, type RouteTable } from './route-table';
+import { echoableRequestId, traceIdOf } from './trace';
+
+export interface HttpAppOptions {
+  log: Logger;
+  metrics: HttpMetrics;
+  routes: RouteTable;
+  rateLimit: RateLimit;
+  trustedProxies: string[];
+}
+
+/**
+ * The express application: the kernel's request pipeline around the live route table. Nothing
+ * here knows any module; every module's routes get the same conventions.
+ */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
+  app.use(helmet());
+  app.use(traceAndMeasure(options));
+  const dispatch = options.routes.middleware();
+  app.use(API_BASE, dispatch.api);
+  app.use(dispatch.root);
+  app.use(notFound(options.rateLimit));
+  app.use(errorHandler(options.log));
+  return app;
+}
+
+function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const state: RequestState = { traceId: traceIdOf(req.headers.traceparent as string | undefined) };
+    const requestId = echoableRequestId(req.headers['x-request-id']);
+    if (requestId !== undefined) res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (res.locals.routeTemplate as string | undefined) ?? 'unmatched';
+      metrics.observe(req.method, route, res.statusCode, seconds);
+      log.info(
+        {
+          traceId: state.traceId,
+          requestId,
+          method: req.method,
+          url: loggableUrl(req.originalUrl),
+          route,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          userId: state.principal?.userId,
+        },
+        'request',
+      );
+    });
+    requestContext.run(state, next);
+  };
+}
+
+function notFound(rateLimit: RateLimit): RequestHandler {
+  return async (req) => {
+    // Probing for routes costs the same as calling them.
+    await rateLimit.consume(req.ip ?? '');
+    throw new AppError(KernelErrors.SYSTEM_NOT_FOUND_404, { details: [{ message: `${req.method} ${req.path}` }] });
+  };
+}
+
+function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const traceId = requestContext.getStore()?.traceId ?? traceIdOf(undefined);
+    sendError(res, error, traceId, negotiateLanguage(req.headers['accept-language']), log);
+  };
+}

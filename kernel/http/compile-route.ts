@@ -1,0 +1,107 @@
+import { pipeline } from 'node:stream';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { Principal } from '../auth/principal';
+import { anyPermissionGrants } from '../auth/permission-match';
+import { AppError } from '../errors/app-error';
+import { KernelErrors } from '../errors/kernel-errors';
+import type { ModuleContext } from '../modules/module-context';
+import { sendData } from './envelope';
+import { negotiateLanguage } from './language';
+import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
+import type { RateLimit } from './rate-limit';
+import { currentRequest } from './request-context';
+import { RawReply, type RouteDefinition, type RouteRequest } from './route';
+import { compileValidator, type Validator } from './validation';
+
+export interface RouteServices {
+  /** Resolves the caller or throws a catalogued 401. */
+  authenticate(req: Request): Promise<Principal>;
+  rateLimit: RateLimit;
+  jsonBodyLimitBytes: number;
+}
+
+const DEFAULT_PAGE = new PageRequest(PAGE_LIMITS.defaultPage, PAGE_LIMITS.defaultPageSize, []);
+
+/**
+ * Turns a declared route into one express handler running the kernel's per-route pipeline in a
+ * fixed order: authenticate, authorise, parse, validate, handle, answer. Every module's routes
+ * go through this same function; none can skip a step.
+ */
+export function compileRoute(route: RouteDefinition, ctx: ModuleContext, services: RouteServices): RequestHandler {
+  const validateParams = route.params ? compileValidator('params', route.params) : undefined;
+  const validateQuery = compileValidator('query', queryPartSchema(route));
+  const validateBody = route.body ? compileValidator('body', route.body) : undefined;
+  const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
+  const status = route.status ?? 200;
+
+  return async (req, res) => {
+    const state = currentRequest()!;
+    state.moduleId = ctx.id;
+    state.permission = route.permission;
+    if (route.rateLimit !== false) await services.rateLimit.consume(req.ip ?? '');
+    let principal: Principal | null = null;
+    if (route.public !== true) {
+      principal = await services.authenticate(req);
+      state.principal = principal;
+      if (!anyPermissionGrants(principal.permissions, route.permission!)) {
+        throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ rule: 'permission', message: `requires ${route.permission}` }] });
+      }
+    }
+    if (parseJson) await parseJson(req, res);
+    const query = validateQuery({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>;
+    const request: RouteRequest<unknown, unknown, unknown, Principal | null> = {
+      params: validateParams ? validateParams({ ...req.params }) : {},
+      query,
+      body: validateBody ? validateBody(req.body) : undefined,
+      principal,
+      page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
+      traceId: state.traceId,
+      ip: req.ip ?? '',
+      language: negotiateLanguage(req.headers['accept-language']),
+      headers: req.headers,
+      raw: req,
+    };
+    const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
+    if (result instanceof RawReply) writeRaw(res, result);
+    else sendData(res, status, result, state.traceId, request.language);
+  };
+}
+
+/** The route's query schema, with page, pageSize and sort added on list routes. */
+function queryPartSchema(route: RouteDefinition): TSchema {
+  const declared = (route.query as TObject | undefined)?.properties ?? {};
+  const paging = route.list ? pageQueryProperties(Object.keys(route.list.sort)) : {};
+  return Type.Object({ ...paging, ...declared });
+}
+
+export function routeQuerySchema(route: RouteDefinition): TSchema {
+  return queryPartSchema(route);
+}
+
+function jsonParser(limit: number): (req: Request, res: Response) => Promise<void> {
+  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      parse(req, res, (error?: unknown) => {
+        if (!error) {
+          const sentSomething = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
+          if (req.body === undefined && (sentSomething || req.headers['transfer-encoding'])) {
+            reject(new AppError(KernelErrors.VALIDATION_FAILED_400, { details: [{ field: '/body', rule: 'contentType', message: 'must be sent as application/json' }] }));
+          } else resolve();
+          return;
+        }
+        const type = (error as { type?: string }).type;
+        if (type === 'entity.too.large') reject(new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] }));
+        else reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { cause: error, details: [{ field: '/body', rule: 'json', message: 'is not well-formed JSON' }] }));
+      });
+    });
+}
+
+function writeRaw(res: Response, reply: RawReply): void {
+  res.status(reply.status).setHeader('Content-Type', reply.contentType);
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  if (typeof reply.body === 'string' || Buffer.isBuffer(reply.body)) res.end(reply.body);
+  // pipeline destroys the response if the source fails, so a broken download never looks whole.
+  else pipeline(reply.body, res, () => undefined);
+}

@@ -1,0 +1,110 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Request } from 'express';
+import type { ErrorDefinition } from '../errors/error-definition';
+import type { Language } from '../errors/error-catalogue';
+import type { Principal } from '../auth/principal';
+import type { ModuleContext } from '../modules/module-context';
+import type { PageRequest } from './pagination';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler sees: validated and typed input, never the raw request unless it asks. */
+export interface RouteRequest<P, Q, B, Who> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The authenticated caller; always present on routes that name a permission. */
+  principal: Who;
+  /** Page, size and whitelisted sort of a list route (see `list`). */
+  page: PageRequest;
+  traceId: string;
+  ip: string;
+  language: Language;
+  headers: IncomingHttpHeaders;
+  /** The express request, for what schemas cannot describe (multipart streams). */
+  raw: Request;
+}
+
+/** A response the kernel writes as it is, without the envelope (metrics text, files, CSV). */
+export class RawReply {
+  constructor(
+    readonly body: string | Buffer | Readable,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+    readonly status = 200,
+  ) {}
+}
+
+interface RouteShape<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema> {
+  method: HttpMethod;
+  /** OpenAPI-style path under `/api/v1`, e.g. `/system/modules/{id}`. */
+  path: string;
+  /** The path is absolute, outside `/api/v1` (`/metrics`, `/v3/api-docs`). */
+  root?: boolean;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the envelope (or of the raw body when `raw` is set). */
+  response?: R;
+  /** 200 unless it creates: 201. */
+  status?: 200 | 201;
+  /** A list route: adds `page`, `pageSize` and `sort` (whitelisted: API field → property). */
+  list?: { sort: Readonly<Record<string, string>> };
+  /** The handler answers a RawReply of this content type instead of the envelope. */
+  raw?: { contentType: string };
+  /** Set to false for probes that must answer however busy the caller is (health, metrics). */
+  rateLimit?: false;
+  /** Catalogued errors this route answers besides the ones every route may answer. */
+  errors?: readonly ErrorDefinition[];
+}
+
+type Input<S> = S extends TSchema ? Static<S> : Record<string, never>;
+type Output<R> = R extends TSchema ? Static<R> : unknown;
+type Handler<P, Q, B, R, Who> = (
+  req: RouteRequest<Input<P>, Input<Q>, Input<B>, Who>,
+  ctx: ModuleContext,
+) => Promise<Output<R> | RawReply> | Output<R> | RawReply;
+
+export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
+  extends RouteShape<P, Q, B, R> {
+  /** The permission code a caller needs (`module:resource:action`). */
+  permission: string;
+  public?: undefined;
+  handler: Handler<P, Q, B, R, Principal>;
+}
+
+export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
+  extends RouteShape<P, Q, B, R> {
+  public: true;
+  permission?: undefined;
+  handler: Handler<P, Q, B, R, Principal | null>;
+}
+
+/** A route as the kernel stores it, its types erased. */
+export type RouteDefinition = (ProtectedRoute<TSchema, TSchema, TSchema, TSchema> | PublicRoute<TSchema, TSchema, TSchema, TSchema>) & {
+  readonly __route: true;
+};
+
+/**
+ * Declares a route once: the same schemas validate the request and build `/v3/api-docs`.
+ * A route names a permission or says it is public; there is no third case.
+ */
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
+  route: ProtectedRoute<P, Q, B, R>,
+): RouteDefinition;
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
+  route: PublicRoute<P, Q, B, R>,
+): RouteDefinition;
+export function defineRoute(route: object): RouteDefinition {
+  return { ...route, __route: true } as RouteDefinition;
+}
+
+/** Whether a route is declared public (no authentication). */
+export function isPublic(route: RouteDefinition): boolean {
+  return route.public === true;
+}

@@ -1,0 +1,150 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express, Request } from 'express';
+import type { Logger } from 'pino';
+import { authenticateRequest } from './auth/authenticate';
+import type { KernelConfig } from './config';
+import type { Database } from './db/database';
+import { ErrorCatalogue } from './errors/error-catalogue';
+import { createHttpApp } from './http/app';
+import { HttpMetrics } from './http/metrics';
+import { buildOpenApiDocument } from './http/openapi';
+import { readOperationNotes, type OperationNotes } from './http/openapi-notes';
+import { RateLimit } from './http/rate-limit';
+import { RouteTable } from './http/route-table';
+import { createKernelAdmin } from './kernel-admin-service';
+import type { KernelAdmin } from './modules/kernel-admin';
+import { createModuleContext } from './modules/create-context';
+import type { LoadedModule } from './modules/loaded-module';
+import { ModuleRegistry } from './modules/module-registry';
+import { ModuleStateStore } from './modules/module-state-store';
+import { CacheHub } from './runtime/cache';
+import { EventBus } from './runtime/event-bus';
+import type { RedisConnections } from './runtime/redis';
+import { loadModuleLive } from './live-load';
+import { serve, drainAndClose } from './http/serve';
+
+const STATE_CHANGED = 'kernel.module-state-changed';
+
+/** The running kernel: what boot() assembled, and how it stops. */
+export class Kernel {
+  readonly startedAt = new Date();
+  readonly catalogue = new ErrorCatalogue();
+  readonly metrics = new HttpMetrics();
+  readonly stateStore: ModuleStateStore;
+  readonly registry: ModuleRegistry;
+  readonly admin: KernelAdmin;
+  readonly events: EventBus;
+  readonly routes: RouteTable;
+  readonly app: Express;
+  private readonly cache: CacheHub;
+  private server?: Server;
+  private readonly notes = new Map<string, ReadonlyMap<string, OperationNotes>>();
+  private apiDocument?: Record<string, unknown>;
+  private stopping?: Promise<void>;
+
+  constructor(
+    readonly config: KernelConfig,
+    readonly log: Logger,
+    readonly db: Database,
+    private readonly redis?: RedisConnections,
+  ) {
+    this.events = new EventBus(log, redis);
+    this.cache = new CacheHub(this.events);
+    this.admin = createKernelAdmin(this);
+    this.stateStore = new ModuleStateStore(db);
+    const contextServices = {
+      registry: () => this.registry,
+      db,
+      events: this.events,
+      cache: this.cache,
+      admin: () => this.admin,
+      dataDir: config.dataDir,
+      log,
+    };
+    this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
+    const rateLimit = new RateLimit({ ...config.rateLimit, redis: redis?.command });
+    this.routes = new RouteTable({
+      authenticate: (req: Request) => authenticateRequest(this.registry, req),
+      rateLimit,
+      jsonBodyLimitBytes: config.jsonBodyLimitBytes,
+    });
+    this.app = createHttpApp({ log, metrics: this.metrics, routes: this.routes, rateLimit, trustedProxies: config.trustedProxies });
+  }
+
+  /** Step 7 of the boot: registers modules and builds the route table from them. */
+  async register(modules: readonly LoadedModule[]): Promise<void> {
+    this.addModules(modules, await this.stateStore.read());
+    this.registry.onChange(() => this.rebuild());
+    // Another instance enabled or disabled a module: follow the stored state.
+    this.events.subscribe(STATE_CHANGED, () => this.registry.refresh());
+    this.rebuild();
+  }
+
+  /** Registers modules whose code and manifests already passed the checks. */
+  addModules(modules: readonly LoadedModule[], stored: ReadonlyMap<string, boolean>): void {
+    for (const module of modules) {
+      this.catalogue.add(module.manifest.id, Object.values(module.definition.errors ?? {}));
+      this.notes.set(module.manifest.id, readOperationNotes(module.dir));
+    }
+    this.registry.add(modules, stored);
+  }
+
+  /** Forgets a module's catalogue entries and notes (a live reload replaces it). */
+  forgetModule(id: string): void {
+    this.catalogue.removeOwner(id);
+    this.notes.delete(id);
+    this.registry.remove(id);
+  }
+
+  async start(options: { listen: boolean }): Promise<void> {
+    await this.events.start();
+    await this.registry.startAll();
+    if (options.listen) this.server = await serve(this.app, this.config.host, this.config.port);
+  }
+
+  /** The base URL the server listens on (tests listen on port 0). */
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null | undefined;
+    if (!address) throw new Error('the kernel is not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  /** The OpenAPI document of the live routes, rebuilt after every change. */
+  openApiDocument(): Record<string, unknown> {
+    this.apiDocument ??= buildOpenApiDocument(
+      this.routes.entries,
+      { title: 'Atrium API', version: '1.0.0', description: 'Every live endpoint of this Atrium instance.' },
+      new Map([...this.notes.values()].flatMap((m) => [...m])),
+    );
+    return this.apiDocument;
+  }
+
+  /** Tells other instances that the stored module state changed. */
+  announceStateChange(): Promise<void> {
+    return this.events.publish(STATE_CHANGED, {});
+  }
+
+  loadModule(dir: string) {
+    return loadModuleLive(this, dir);
+  }
+
+  /**
+   * Stops in reverse: stop accepting connections and let requests in flight finish (up to the
+   * shutdown timeout), then stop modules in reverse load order, then the connections.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (this.server) await drainAndClose(this.server, this.config.shutdownTimeoutMs);
+      await this.registry.stopAll();
+      await this.redis?.close();
+      await this.db.close();
+    })();
+    return this.stopping;
+  }
+
+  private rebuild(): void {
+    this.routes.replace(this.registry.routeEntries());
+    this.apiDocument = undefined;
+  }
+}

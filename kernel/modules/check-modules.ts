@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { KERNEL_SPIS } from '../auth/authenticator';
+import { ErrorCatalogue } from '../errors/error-catalogue';
+import type { RouteDefinition } from '../http/route';
+import { CAPABILITIES, isCapability } from './capabilities';
+import { dependencyIds } from './dependency-ids';
+import type { LoadedModule } from './loaded-module';
+import type { ModuleProblem } from './module-problem';
+
+/**
+ * Holds each module's code to its manifest, both ways: what the code has must be declared, and
+ * what is declared must exist. `others` are modules already running (a live load checks the
+ * newcomers against them). Returns every problem found, not just the first.
+ */
+export function checkModules(modules: readonly LoadedModule[], others: readonly LoadedModule[] = []): ModuleProblem[] {
+  const byId = new Map([...others, ...modules].map((m) => [m.manifest.id, m]));
+  const catalogue = new ErrorCatalogue();
+  for (const other of others) catalogue.add(other.manifest.id, Object.values(other.definition.errors ?? {}));
+  const routeOwners = new Map<string, string>();
+  for (const other of others) for (const route of other.definition.routes ?? []) routeOwners.set(routeKey(route), other.manifest.id);
+
+  const problems: ModuleProblem[] = [];
+  for (const module of modules) {
+    const problem = (message: string, file = module.entry ?? module.file) =>
+      problems.push({ moduleId: module.manifest.id, file, message });
+    const visible = new Set([module.manifest.id, ...dependencyIds(module.manifest)]);
+    checkCapabilities(module, problem);
+    checkPermissionsAndMenus(module, visible, byId, problem);
+    checkProvisions(module, problem);
+    checkContributions(module, visible, problem);
+    checkFiles(module, problem);
+    const errors = Object.values(module.definition.errors ?? {});
+    for (const conflict of catalogue.conflicts(module.manifest.id, errors)) problem(conflict);
+    catalogue.add(module.manifest.id, errors.filter((e) => !catalogue.get(e.code)));
+    for (const route of module.definition.routes ?? []) {
+      const owner = routeOwners.get(routeKey(route));
+      if (owner !== undefined) problem(`route ${routeKey(route)} is already served by module "${owner}"`);
+      routeOwners.set(routeKey(route), module.manifest.id);
+    }
+  }
+  return problems;
+}
+
+type Report = (message: string, file?: string) => void;
+
+function checkCapabilities(module: LoadedModule, problem: Report): void {
+  const { manifest, definition } = module;
+  const granted = new Set(manifest.capabilities ?? []);
+  for (const word of granted) {
+    if (!isCapability(word)) problem(`unknown capability "${word}"; the kernel offers: ${Object.keys(CAPABILITIES).join(', ')}`, module.file);
+  }
+  const needs = (capability: string, what: string) => {
+    if (!granted.has(capability)) problem(`the module ${what} but does not declare the "${capability}" capability: add "${capability}" to "capabilities" in ${module.file}`);
+  };
+  if ((definition.routes ?? []).length > 0) needs('http', 'declares routes');
+  if ((definition.entities ?? []).length > 0) needs('db', 'maps entities');
+  if (module.migrations.length > 0) needs('db', 'has migrations');
+}
+
+function checkPermissionsAndMenus(module: LoadedModule, visible: Set<string>, byId: Map<string, LoadedModule>, problem: Report): void {
+  const { manifest, definition } = module;
+  const declaredHere = new Set((manifest.permissions ?? []).map((p) => p.code));
+  const declaredVisible = new Set<string>();
+  for (const id of visible) for (const p of byId.get(id)?.manifest.permissions ?? []) declaredVisible.add(p.code);
+
+  for (const permission of manifest.permissions ?? []) {
+    if (!visible.has(permission.owner)) {
+      problem(`permission ${permission.code} names owner "${permission.owner}", which is neither this module nor one it depends on`, module.file);
+    }
+  }
+  const used = new Set<string>(definition.permissionsCheckedInCode ?? []);
+  for (const route of definition.routes ?? []) {
+    if (route.public === true) continue;
+    if (typeof route.permission !== 'string') {
+      problem(`route ${routeKey(route)} must name a permission or be declared public`);
+      continue;
+    }
+    used.add(route.permission);
+    if (!declaredVisible.has(route.permission)) {
+      problem(`route ${routeKey(route)} needs permission ${route.permission}, which is not declared: add it to "permissions" in ${module.file}`);
+    }
+  }
+  for (const code of definition.permissionsCheckedInCode ?? []) {
+    if (!declaredVisible.has(code)) problem(`permission ${code} is checked in code but not declared: add it to "permissions" in ${module.file}`);
+  }
+  for (const menu of manifest.menus ?? []) {
+    used.add(menu.permission);
+    if (!declaredVisible.has(menu.permission)) {
+      problem(`menu "${menu.title}" needs permission ${menu.permission}, declared neither by this module nor by one it depends on`, module.file);
+    }
+  }
+  for (const code of declaredHere) {
+    if (!used.has(code)) {
+      problem(`permission ${code} is declared but no route, menu or permissionsCheckedInCode of the module uses it`, module.file);
+    }
+  }
+}
+
+function checkProvisions(module: LoadedModule, problem: Report): void {
+  const declared = new Set(module.manifest.publicApis ?? []);
+  const provided = new Set<string>();
+  for (const { token } of module.definition.provides ?? []) {
+    if (provided.has(token.name)) problem(`public API ${token.name} is provided twice`);
+    provided.add(token.name);
+    if (token.ownerId !== module.manifest.id) problem(`public API ${token.name} must be named "${module.manifest.id}.<Name>"`);
+    if (!declared.has(token.name)) problem(`the code provides public API ${token.name}, which the manifest does not list: add it to "publicApis" in ${module.file}`);
+  }
+  for (const name of declared) {
+    if (!provided.has(name)) problem(`the manifest lists public API ${name}, which the code does not provide`, module.file);
+  }
+}
+
+function checkContributions(module: LoadedModule, visible: Set<string>, problem: Report): void {
+  const declared = new Set(module.manifest.spi ?? []);
+  const contributed = new Set<string>();
+  for (const { token } of module.definition.contributes ?? []) {
+    contributed.add(token.name);
+    if (!declared.has(token.name)) problem(`the code contributes to SPI ${token.name}, which the manifest does not list: add it to "spi" in ${module.file}`);
+    if (!KERNEL_SPIS.has(token.name) && !visible.has(token.ownerId)) {
+      problem(`SPI ${token.name} belongs to module "${token.ownerId}": add "${token.ownerId}" to "dependsOn" in ${module.file}`);
+    }
+  }
+  for (const name of declared) {
+    if (!contributed.has(name)) problem(`the manifest lists SPI ${name}, to which the code contributes nothing`, module.file);
+  }
+}
+
+function checkFiles(module: LoadedModule, problem: Report): void {
+  for (const field of ['spec', 'aiRules'] as const) {
+    const relative = module.manifest[field];
+    if (typeof relative !== 'string') continue;
+    const file = path.resolve(module.dir, relative);
+    const inside = file.startsWith(module.dir + path.sep);
+    if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      problem(`"${field}" names ${relative}, which is not a file inside the module folder`, module.file);
+    }
+  }
+}
+
+function routeKey(route: RouteDefinition): string {
+  return `${route.method} ${route.root ? '' : '/api/v1'}${route.path}`;
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { container as rootContainer } from 'tsyringe';
+import type { Database } from '../db/database';
+import { currentRequest } from '../http/request-context';
+import type { CacheHub } from '../runtime/cache';
+import type { EventBus } from '../runtime/event-bus';
+import { CapabilityError, type Capability } from './capabilities';
+import type { KernelAdmin } from './kernel-admin';
+import type { DbCapability, EventsCapability, ModuleContext, StorageCapability } from './module-context';
+import type { ModuleRegistry } from './module-registry';
+import type { ModuleRuntime } from './module-runtime';
+
+export interface ContextServices {
+  registry: () => ModuleRegistry;
+  db: Database;
+  events: EventBus;
+  cache: CacheHub;
+  admin: () => KernelAdmin;
+  dataDir: string;
+  log: Logger;
+}
+
+/**
+ * Builds a module's context. Each capability is a getter that refuses, with the manifest change
+ * to make, unless the manifest names it.
+ */
+export function createModuleContext(runtime: ModuleRuntime, services: ContextServices): ModuleContext {
+  const { manifest, dir, file } = runtime.loaded;
+  const granted = new Set(manifest.capabilities ?? []);
+  const guard = <T>(capability: Capability, build: () => T): (() => T) => {
+    let value: T | undefined;
+    return () => {
+      if (!granted.has(capability)) {
+        throw new CapabilityError(`module "${manifest.id}" has no "${capability}" capability: add "${capability}" to "capabilities" in ${file}`);
+      }
+      return (value ??= build());
+    };
+  };
+  const moduleContainer = rootContainer.createChildContainer();
+  // The module's own container sees the public APIs it may use, and no others.
+  for (const id of [manifest.id, ...runtime.dependencies]) {
+    for (const { token } of services.registry().get(id)?.loaded.definition.provides ?? []) {
+      moduleContainer.register(token.key, { useFactory: () => services.registry().api(token, runtime) });
+    }
+  }
+  const db = guard('db', () => dbCapability(services.db));
+  const events = guard('events', () => eventsCapability(manifest.id, services.events));
+  const cache = guard('cache', () => services.cache.namespace(manifest.id));
+  const storage = guard('storage', () => storageCapability(path.join(services.dataDir, 'modules', manifest.id)));
+  const admin = guard('kernel', services.admin);
+
+  const ctx: ModuleContext = {
+    id: manifest.id,
+    manifest,
+    dir,
+    log: services.log.child({ module: manifest.id }),
+    use: (token) => services.registry().api(token, runtime),
+    contributions: (token) => services.registry().contributions(token, runtime),
+    resolve: (token) => moduleContainer.resolve(token),
+    container: moduleContainer,
+    get db() { return db(); },
+    get events() { return events(); },
+    get cache() { return cache(); },
+    get storage() { return storage(); },
+    get kernel() { return admin(); },
+  };
+  return ctx;
+}
+
+function dbCapability(database: Database): DbCapability {
+  const em = () => {
+    const request = currentRequest();
+    if (!request) return database.orm.em.fork();
+    return (request.em ??= database.orm.em.fork());
+  };
+  return { em, transactional: (work) => em().transactional(work) };
+}
+
+function eventsCapability(moduleId: string, bus: EventBus): EventsCapability {
+  return {
+    publish: (name, payload) => bus.publish(`${moduleId}.${name}`, payload),
+    subscribe: (event, handler) => bus.subscribe(event, handler),
+  };
+}
+
+function storageCapability(dir: string): StorageCapability {
+  let created = false;
+  const ensure = () => {
+    if (!created) fs.mkdirSync(dir, { recursive: true });
+    created = true;
+    return dir;
+  };
+  return {
+    get dir() { return ensure(); },
+    path(relative: string) {
+      const full = path.resolve(ensure(), relative);
+      if (!full.startsWith(dir + path.sep)) throw new CapabilityError(`storage path "${relative}" leaves the module's folder`);
+      return full;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import type { ErrorDefinition } from '../errors/error-definition';
+import type { PublicApiToken, SpiToken } from '../di/tokens';
+import type { RouteDefinition } from '../http/route';
+import type { ModuleContext } from './module-context';
+
+/** A public API the module provides: built on first use, once per module instance. */
+export interface Provision<T> {
+  readonly token: PublicApiToken<T>;
+  readonly factory: (ctx: ModuleContext) => T;
+}
+
+/** A contribution to an extension point another module (or the kernel) owns. */
+export interface Contribution<T> {
+  readonly token: SpiToken<T>;
+  readonly factory: (ctx: ModuleContext) => T;
+}
+
+export function provide<T>(token: PublicApiToken<T>, factory: (ctx: ModuleContext) => T): Provision<T> {
+  return { token, factory };
+}
+
+export function contribute<T>(token: SpiToken<T>, factory: (ctx: ModuleContext) => T): Contribution<T> {
+  return { token, factory };
+}
+
+/**
+ * What a module's `index.ts` exports. Everything is declared, not done: the kernel holds each
+ * declaration to the manifest before anything runs. Migrations are not listed here — they are
+ * the files `migrations/<name>.ts` named by the manifest.
+ */
+export interface ModuleDefinition {
+  /** The module's catalogued errors (`defineErrors({...})`). */
+  errors?: Readonly<Record<string, ErrorDefinition>>;
+  /** MikroORM entities (`defineEntity` / `EntitySchema`) the module maps. Needs `db`. */
+  entities?: readonly EntitySchema<any, any>[];
+  /** Routes (`defineRoute`). Needs `http`. */
+  routes?: readonly RouteDefinition[];
+  /** Public APIs, one per name in the manifest's `publicApis`. */
+  provides?: readonly Provision<any>[];
+  /** Contributions, one token per name in the manifest's `spi`. */
+  contributes?: readonly Contribution<any>[];
+  /**
+   * Permissions the module checks in code rather than on a route or menu (a "manage others'
+   * tasks" flag). Every permission the manifest declares must be used somewhere.
+   */
+  permissionsCheckedInCode?: readonly string[];
+  /** The module cannot be disabled (the one that enables and disables modules, say). */
+  essential?: boolean;
+  /** Runs when the module starts: at boot when enabled, or when enabled later. */
+  start?(ctx: ModuleContext): void | Promise<void>;
+  /** Runs in reverse load order on shutdown, and when the module is disabled. */
+  stop?(ctx: ModuleContext): void | Promise<void>;
+}
+
+const DEFINED = Symbol.for('atrium.moduleDefinition');
+
+export type DefinedModule = ModuleDefinition & { readonly [DEFINED]: true };
+
+/** The factory a module's entry exports as its default export. */
+export function defineModule(definition: ModuleDefinition): DefinedModule {
+  return Object.freeze({ ...definition, [DEFINED]: true as const });
+}
+
+export function isDefinedModule(value: unknown): value is DefinedModule {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[DEFINED] === true;
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Manifest } from '../manifest/manifest.types';
+import type { ModuleMigration } from '../db/migrations';
+import { defineModule, isDefinedModule } from './define-module';
+import type { LoadedModule } from './loaded-module';
+import { installKernelAlias } from './module-alias';
+import type { ModuleProblem } from './module-problem';
+
+const CODE_EXTENSIONS = ['.ts', '.js'];
+
+export interface ModuleToLoad {
+  manifest: Manifest;
+  dir: string;
+  file: string;
+  builtin: boolean;
+}
+
+/**
+ * Requires each module's entry and migration files. Nothing runs yet: a module's code only
+ * declares (defineModule). A module whose code cannot be required is a problem, not a crash.
+ */
+export function loadModules(modules: readonly ModuleToLoad[]): { loaded: LoadedModule[]; problems: ModuleProblem[] } {
+  installKernelAlias();
+  const loaded: LoadedModule[] = [];
+  const problems: ModuleProblem[] = [];
+  for (const module of modules) {
+    const result = loadModule(module);
+    if ('problems' in result) problems.push(...result.problems);
+    else loaded.push(result);
+  }
+  return { loaded, problems };
+}
+
+/** Drops a module folder's files from the require cache, so a reload reads them anew. */
+export function forgetModuleCode(dir: string): void {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  for (const key of Object.keys(require.cache)) if (key.startsWith(prefix)) delete require.cache[key];
+}
+
+function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProblem[] } {
+  const id = module.manifest.id;
+  const entry = findCodeFile(module.dir, 'index');
+  const problems: ModuleProblem[] = [];
+  let definition = defineModule({});
+  if (entry) {
+    try {
+      const exported = require(entry) as { default?: unknown };
+      if (!isDefinedModule(exported.default)) {
+        problems.push({ moduleId: id, file: entry, message: 'the entry must `export default defineModule({...})`' });
+      } else {
+        definition = exported.default;
+      }
+    } catch (error) {
+      problems.push({ moduleId: id, file: entry, message: `cannot load the entry: ${describe(error)}` });
+    }
+  }
+  const migrations: ModuleMigration[] = [];
+  for (const name of module.manifest.migrations ?? []) {
+    const file = findCodeFile(path.join(module.dir, 'migrations'), name);
+    if (!file) {
+      problems.push({ moduleId: id, file: module.file, message: `migration "${name}" is declared but migrations/${name}.ts (or .js) does not exist` });
+      continue;
+    }
+    try {
+      const exported = require(file) as { default?: unknown };
+      if (typeof exported.default !== 'function') {
+        problems.push({ moduleId: id, file, message: 'a migration file must `export default class extends Migration`' });
+      } else {
+        migrations.push({ moduleId: id, name, file, migration: exported.default as ModuleMigration['migration'] });
+      }
+    } catch (error) {
+      problems.push({ moduleId: id, file, message: `cannot load the migration: ${describe(error)}` });
+    }
+  }
+  problems.push(...undeclaredMigrationFiles(module));
+  if (problems.length > 0) return { problems };
+  return { ...module, entry, definition, migrations };
+}
+
+function undeclaredMigrationFiles(module: ModuleToLoad): ModuleProblem[] {
+  const folder = path.join(module.dir, 'migrations');
+  if (!fs.existsSync(folder)) return [];
+  const declared = new Set(module.manifest.migrations ?? []);
+  return fs
+    .readdirSync(folder)
+    .filter((f) => CODE_EXTENSIONS.includes(path.extname(f)) && !f.endsWith('.d.ts'))
+    .map((f) => path.basename(f, path.extname(f)))
+    .filter((name) => !declared.has(name))
+    .map((name) => ({
+      moduleId: module.manifest.id,
+      file: path.join(folder, name),
+      message: `migration file "${name}" is not declared: add it to "migrations" in the manifest`,
+    }));
+}
+
+/** `<dir>/<base>.js` when running compiled code, else `<dir>/<base>.ts`. */
+function findCodeFile(dir: string, base: string): string | null {
+  const preferred = path.extname(__filename) === '.js' ? ['.js', '.ts'] : ['.ts', '.js'];
+  for (const extension of preferred) {
+    const file = path.join(dir, base + extension);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

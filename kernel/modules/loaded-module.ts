@@ -1,0 +1,16 @@
+import type { Manifest } from '../manifest/manifest.types';
+import type { DefinedModule } from './define-module';
+import type { ModuleMigration } from '../db/migrations';
+
+/** A module whose manifest is valid and whose code has been required, not yet checked. */
+export interface LoadedModule {
+  manifest: Manifest;
+  dir: string;
+  /** Absolute path of manifest.json. */
+  file: string;
+  /** Absolute path of the entry (index.ts / index.js), or null for a manifest-only module. */
+  entry: string | null;
+  definition: DefinedModule;
+  migrations: ModuleMigration[];
+  builtin: boolean;
+}

@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PublicApiToken, SpiToken } from '../di/tokens';
+import type { Manifest } from '../manifest/manifest.types';
+import type { ModuleCache } from '../runtime/cache';
+import type { EventHandler } from '../runtime/event-bus';
+import type { KernelAdmin } from './kernel-admin';
+
+/** The `db` capability. */
+export interface DbCapability {
+  /** The request's EntityManager inside a request; a fresh fork outside one. */
+  em(): EntityManager;
+  /** Runs `work` in a transaction; the EntityManager it gets must be used for every query. */
+  transactional<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
+}
+
+/** The `events` capability. */
+export interface EventsCapability {
+  /** Publishes `<module-id>.<name>`: a module only publishes under its own id. */
+  publish(name: string, payload: unknown): Promise<void>;
+  /** Subscribes to a full event name (`users.user-disabled`); returns the unsubscribe. */
+  subscribe(event: string, handler: EventHandler): () => void;
+}
+
+/** The `storage` capability: a private folder. */
+export interface StorageCapability {
+  /** The module's folder under DATA_DIR, created on first use. */
+  readonly dir: string;
+  /** An absolute path inside the folder; refuses anything that would leave it. */
+  path(relative: string): string;
+}
+
+/**
+ * What a module gets from the kernel. Only what its manifest names: asking for a capability it
+ * did not declare, or an API of a module it does not depend on, throws a CapabilityError that
+ * says what to add to the manifest.
+ */
+export interface ModuleContext {
+  readonly id: string;
+  readonly manifest: Readonly<Manifest>;
+  readonly dir: string;
+  readonly log: Logger;
+  /** A public API of this module or of a module in its `dependsOn`. */
+  use<T>(token: PublicApiToken<T>): T;
+  /** Contributions to an SPI this module owns (or the kernel), from enabled modules only. */
+  contributions<T>(token: SpiToken<T>): T[];
+  /** A module-local singleton built by the module's own tsyringe container. */
+  resolve<T>(token: InjectionToken<T>): T;
+  readonly container: DependencyContainer;
+  readonly db: DbCapability;
+  readonly events: EventsCapability;
+  readonly cache: ModuleCache;
+  readonly storage: StorageCapability;
+  readonly kernel: KernelAdmin;
+}

@@ -1,0 +1,25 @@
+import type { LoadedModule } from './loaded-module';
+import type { ModuleContext } from './module-context';
+import { dependencyIds } from './dependency-ids';
+
+/** A registered module: its code, its context and whether it is enabled and started. */
+export class ModuleRuntime {
+  ctx!: ModuleContext;
+  started = false;
+  /** Built provisions and contributions, by token name (each factory runs once). */
+  readonly instances = new Map<string, unknown>();
+  readonly dependencies: readonly string[];
+
+  constructor(readonly loaded: LoadedModule, public enabled: boolean) {
+    this.dependencies = dependencyIds(loaded.manifest);
+  }
+
+  get id(): string {
+    return this.loaded.manifest.id;
+  }
+
+  instance<T>(name: string, build: () => T): T {
+    if (!this.instances.has(name)) this.instances.set(name, build());
+    return this.instances.get(name) as T;
+  }
+}

@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { RedisConnections } from './redis';
+
+export type EventHandler = (payload: unknown) => void | Promise<void>;
+
+const CHANNEL = 'atrium:events';
+
+/**
+ * Events between modules. Handlers on this instance run at once; with Redis the event also
+ * reaches every other instance (each ignores its own echo by instance id).
+ */
+export class EventBus {
+  private readonly local = new EventEmitter();
+  private readonly instanceId = randomUUID();
+
+  constructor(private readonly log: Logger, private readonly redis?: RedisConnections) {
+    this.local.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (!this.redis) return;
+    await this.redis.subscriber.subscribe(CHANNEL);
+    this.redis.subscriber.on('message', (channel, message) => {
+      if (channel !== CHANNEL) return;
+      const { from, name, payload } = JSON.parse(message) as { from: string; name: string; payload: unknown };
+      if (from !== this.instanceId) this.deliver(name, payload);
+    });
+  }
+
+  async publish(name: string, payload: unknown): Promise<void> {
+    this.deliver(name, payload);
+    if (this.redis) {
+      await this.redis.command.publish(CHANNEL, JSON.stringify({ from: this.instanceId, name, payload }));
+    }
+  }
+
+  subscribe(name: string, handler: EventHandler): () => void {
+    const listener = (payload: unknown) => {
+      Promise.resolve()
+        .then(() => handler(payload))
+        .catch((error: unknown) => this.log.error({ err: error, event: name }, 'event handler failed'));
+    };
+    this.local.on(name, listener);
+    return () => this.local.off(name, listener);
+  }
+
+  private deliver(name: string, payload: unknown): void {
+    this.local.emit(name, payload);
+  }
+}

@@ -1,0 +1,78 @@
+import { Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { ErrorCodeSchema, PermissionEntrySchema } from './schemas';
+
+export const listPermissions = defineRoute({
+  method: 'GET',
+  path: '/system/permissions',
+  permission: 'system:permission:list',
+  summary: 'Permissions declared by the enabled modules',
+  query: Type.Object({
+    moduleId: Type.Optional(Type.String({ maxLength: 128 })),
+    scope: Type.Optional(Type.Union([Type.Literal('global'), Type.Literal('tenant'), Type.Literal('row')])),
+  }),
+  list: { sort: { code: 'code', moduleId: 'moduleId', name: 'name' } },
+  response: Paginated(PermissionEntrySchema),
+  handler: ({ query, page }, ctx) =>
+    page.slice(
+      ctx.kernel
+        .permissions()
+        .filter((p) => query.moduleId === undefined || p.moduleId === query.moduleId)
+        .filter((p) => query.scope === undefined || p.scope === query.scope),
+    ),
+});
+
+/** Public: clients branch on codes and show the messages; nothing in it is a secret. */
+export const listErrorCodes = defineRoute({
+  method: 'GET',
+  path: '/system/error-codes',
+  public: true,
+  summary: 'The error catalogue: every code with its status and its en and zh messages',
+  query: Type.Object({ owner: Type.Optional(Type.String({ maxLength: 128 })) }),
+  list: { sort: { code: 'code', status: 'status', owner: 'owner' } },
+  response: Paginated(ErrorCodeSchema),
+  handler: ({ query, page }, ctx) =>
+    page.slice(
+      ctx.kernel
+        .errorCodes()
+        .filter((e) => query.owner === undefined || e.owner === query.owner)
+        .map(({ code, status, owner, messages }) => ({ code, status, owner, messages })),
+    ),
+});
+
+export const apiDocs = defineRoute({
+  method: 'GET',
+  path: '/v3/api-docs',
+  root: true,
+  permission: 'system:catalog:query',
+  summary: 'The OpenAPI 3.1 catalog of every live endpoint',
+  raw: { contentType: 'application/json' },
+  response: Type.Object({ openapi: Type.Literal('3.1.0') }, { additionalProperties: true }),
+  handler: (_req, ctx) => new RawReply(JSON.stringify(ctx.kernel.apiDocument()), 'application/json; charset=utf-8'),
+});
+
+export const manifestSchema = defineRoute({
+  method: 'GET',
+  path: '/schemas/module-manifest/v1.json',
+  root: true,
+  public: true,
+  summary: 'The v1 module manifest JSON Schema (draft 2020-12)',
+  raw: { contentType: 'application/schema+json' },
+  response: Type.Object({}, { additionalProperties: true }),
+  handler: (_req, ctx) => new RawReply(ctx.kernel.manifestSchemaText(), 'application/schema+json', { 'Cache-Control': 'public, max-age=3600' }),
+});
+
+/** Public like most Prometheus targets: keep it off the public network (docs/operating.md). */
+export const metrics = defineRoute({
+  method: 'GET',
+  path: '/metrics',
+  root: true,
+  public: true,
+  rateLimit: false,
+  summary: 'Prometheus metrics: requests by route and status, latency, process',
+  raw: { contentType: 'text/plain; version=0.0.4' },
+  response: Type.String(),
+  handler: async (_req, ctx) => {
+    const { contentType, body } = await ctx.kernel.metrics();
+    return new RawReply(body, contentType);
+  },
+});

@@ -1,0 +1,2 @@
+/** Mocha root hooks shared by every test file. */
+import 'reflect-metadata';
