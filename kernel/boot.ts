@@ -7,11 +7,7 @@ import { kernelMigrations } from './db/kernel-migrations';
 import { runMigrations } from './db/migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
-import { checkModules } from './modules/check-modules';
-import { loadModules } from './modules/load-modules';
-import { moduleRoots } from './modules/module-roots';
-import { planModules } from './modules/plan';
-import { builtinModulesDir } from './paths';
+import { prepareModules } from './modules/prepare';
 import { connectRedis, type RedisConnections } from './runtime/redis';
 
 export interface BootOptions {
@@ -32,12 +28,8 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   // 1. config
   const config: KernelConfig = { ...readConfig(env), ...options.config };
   const log = options.logger ?? createLogger(config.logLevel);
-  // 2–4. discover, validate, resolve
-  const plan = planModules(moduleRoots({ MODULE_PATH: config.modulePaths.join(':') }));
-  if (plan.problems.length > 0) throw new BootError(plan.problems);
-  // 5. load: the code is required and held to its manifest
-  const { loaded, problems } = loadModules(plan.modules.map((m) => ({ ...m, builtin: m.root === builtinModulesDir })));
-  problems.push(...checkModules(loaded));
+  // 2–5. discover, validate, resolve, then load the code and hold it to its manifest
+  const { loaded, problems } = prepareModules(config.modulePaths);
   if (problems.length > 0) throw new BootError(problems);
   // 6. migrate: all pending migrations of all modules, all or nothing
   const db = await openDatabase({

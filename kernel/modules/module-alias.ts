@@ -3,7 +3,7 @@ import path from 'node:path';
 
 export const KERNEL_IMPORT = '@atrium/kernel';
 
-type Resolve = (request: string, parent: unknown, ...rest: unknown[]) => string;
+type Resolve = (request: string, parent: NodeJS.Module | undefined, ...rest: unknown[]) => string;
 
 let installed = false;
 
@@ -11,6 +11,11 @@ let installed = false;
  * Makes `import … from '@atrium/kernel'` resolve to this kernel from a module folder anywhere
  * on disk, so dropped-in and generated modules share the kernel's classes (an AppError thrown
  * by a module is the kernel's AppError).
+ *
+ * A package a module folder cannot find on its own (`tsyringe`, `@mikro-orm/core` from a
+ * MODULE_PATH folder outside this checkout) is then looked up where the kernel finds its own.
+ * Without it such a module could not load at all, and with a copy of its own it would get a
+ * second tsyringe whose injection metadata the kernel's containers cannot read.
  */
 export function installKernelAlias(): void {
   if (installed) return;
@@ -19,6 +24,24 @@ export function installKernelAlias(): void {
   const internals = Module as unknown as { _resolveFilename: Resolve };
   const original = internals._resolveFilename;
   internals._resolveFilename = function resolveWithAlias(request, parent, ...rest) {
-    return original.call(this, request === KERNEL_IMPORT ? target : request, parent, ...rest);
+    if (request === KERNEL_IMPORT) return original.call(this, target, parent, ...rest);
+    try {
+      return original.call(this, request, parent, ...rest);
+    } catch (error) {
+      if (!fromModuleCode(request, parent, error)) throw error;
+      // Resolved as if this file had asked: from the kernel's own node_modules.
+      return original.call(this, request, module, ...rest);
+    }
   };
+}
+
+/**
+ * A bare package name, not found, asked for by module code — never by a package in some
+ * node_modules, whose optional dependencies must stay as absent as they are.
+ */
+function fromModuleCode(request: string, parent: NodeJS.Module | undefined, error: unknown): boolean {
+  if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') return false;
+  if (request.startsWith('.') || path.isAbsolute(request) || request.startsWith('node:')) return false;
+  const from = parent?.filename;
+  return typeof from === 'string' && !from.split(path.sep).includes('node_modules');
 }

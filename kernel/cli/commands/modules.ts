@@ -4,18 +4,22 @@
  */
 import type { CliCommand, CommandIo } from '../command';
 import { moduleRoots } from '../../modules/module-roots';
-import { formatProblems } from '../../modules/module-problem';
-import { planModules, type ModulePlan } from '../../modules/plan';
+import { readConfig } from '../../config';
+import { formatProblems, type ModuleProblem } from '../../modules/module-problem';
+import { planModules } from '../../modules/plan';
+import { prepareModules } from '../../modules/prepare';
 
 export const modulesCheck: CliCommand = {
   words: ['modules', 'check'],
   args: '',
-  summary: 'validate and resolve every module; print the load order or every problem',
+  summary: 'validate, resolve, load and hold every module to its manifest; print the load order or every problem',
   async run(_args, io) {
-    const plan = planModules(moduleRoots());
-    if (reportProblems(plan, io)) return 1;
-    io.out.write(`ok: ${plan.order.length} modules\n`);
-    io.out.write(`load order: ${plan.order.length === 0 ? '(none)' : plan.order.join(', ')}\n`);
+    // The same steps as a boot, short of the database: the code is loaded and checked too.
+    const { loaded, problems } = prepareModules(readConfig({ MODULE_PATH: process.env.MODULE_PATH }).modulePaths);
+    if (reportProblems(problems, io)) return 1;
+    const order = loaded.map((m) => m.manifest.id);
+    io.out.write(`ok: ${order.length} modules\n`);
+    io.out.write(`load order: ${order.length === 0 ? '(none)' : order.join(', ')}\n`);
     return 0;
   },
 };
@@ -29,15 +33,15 @@ export const modulesList: CliCommand = {
     const rows = plan.modules.map(({ manifest }) => [manifest.id, manifest.version, (manifest.dependsOn ?? []).join(', ') || '-']);
     io.out.write(table([['ID', 'VERSION', 'DEPENDS ON'], ...rows]));
     // The modules that do resolve are still listed: the table shows what a boot could load.
-    return reportProblems(plan, io) ? 1 : 0;
+    return reportProblems(plan.problems, io) ? 1 : 0;
   },
 };
 
 /** Writes the problems to stderr; true when there were any. */
-function reportProblems(plan: ModulePlan, io: CommandIo): boolean {
-  if (plan.problems.length === 0) return false;
-  const count = plan.problems.length;
-  io.err.write(`${count} ${count === 1 ? 'problem' : 'problems'}:\n${formatProblems(plan.problems)}\n`);
+function reportProblems(problems: readonly ModuleProblem[], io: CommandIo): boolean {
+  if (problems.length === 0) return false;
+  const count = problems.length;
+  io.err.write(`${count} ${count === 1 ? 'problem' : 'problems'}:\n${formatProblems(problems)}\n`);
   return true;
 }
 
