@@ -1,0 +1,136 @@
+/**
+ * The kernel's database: MikroORM 6 on PostgreSQL — the server at `DATABASE_URL`, or, without
+ * one, the embedded PostgreSQL kept in the data directory. Both are reached the same way (the
+ * `@mikro-orm/postgresql` driver on a `postgres://` URL), so the same SQL and the same
+ * migrations run on both.
+ */
+import path from 'node:path';
+import type { EntitySchema, MikroORM } from '@mikro-orm/core';
+import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
+import { pinoOrmLoggerFactory } from './orm-logger';
+
+/** knex's default, for a PostgreSQL server. */
+const DEFAULT_POOL_SIZE = 10;
+
+export type AnyEntitySchema = EntitySchema<any, any>;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; without it the embedded PostgreSQL runs in `dataDir`. */
+  databaseUrl?: string;
+  /** DATA_DIR: the embedded PostgreSQL keeps its files in its `postgres/` folder (unused with `databaseUrl`). */
+  dataDir: string;
+  /** The ORM's connection pool on a PostgreSQL server. The embedded one always gets 1. */
+  poolSize?: number;
+  /** Connections the embedded PostgreSQL accepts: every pool that connects (ORM, pg-boss). */
+  embeddedMaxConnections?: number;
+  entities?: readonly AnyEntitySchema[];
+  logger?: Logger;
+}
+
+export interface Database {
+  /** Where the database is, for other clients (pg-boss); the embedded one's local socket URL. */
+  readonly url: string;
+  readonly embedded: boolean;
+  readonly orm: MikroORM<PostgreSqlDriver>;
+  /**
+   * Maps entities after boot (a module loaded live). An entity whose class name is already
+   * mapped is replaced, so reloading a module remaps its entities.
+   */
+  addEntities(entities: readonly AnyEntitySchema[]): void;
+  /** The ORM first, then the embedded PostgreSQL it was connected to. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded PostgreSQL's own folder inside DATA_DIR: modules keep files in DATA_DIR too
+ * (`modules/<id>/`), and the database's files should not mingle with them.
+ */
+export function embeddedDataDir(dataDir: string): string {
+  return path.join(dataDir, 'postgres');
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const embedded = options.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({
+        dataDir: embeddedDataDir(options.dataDir),
+        maxConnections: options.embeddedMaxConnections,
+        logger: options.logger,
+      });
+  const url = options.databaseUrl ?? embedded!.url;
+
+  let orm: MikroORM<PostgreSqlDriver>;
+  try {
+    orm = await initOrm(url, options, embedded !== undefined);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    embedded: embedded !== undefined,
+    orm,
+    addEntities(entities) {
+      const mapped = entities.map((e) => e.meta.className).filter((name) => orm.getMetadata().has(name));
+      orm.discoverEntity([...entities], mapped);
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          await orm.close(true);
+        } finally {
+          await embedded?.stop();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+async function initOrm(url: string, options: DatabaseOptions, embedded: boolean): Promise<MikroORM<PostgreSqlDriver>> {
+  const logger = options.logger;
+  const orm = await PostgreSqlMikroORM.init<PostgreSqlDriver>({
+    driver: PostgreSqlDriver,
+    clientUrl: url,
+    entities: [...(options.entities ?? [])],
+    // Modules may map no entity at all, and entities may be added after boot (addEntities).
+    discovery: { warnWhenNoEntities: false },
+    // Every unit of work runs in its own fork (a request, a task): the global EntityManager
+    // would share one identity map across all of them.
+    allowGlobalContext: false,
+    pool: {
+      min: 0,
+      // The embedded PostgreSQL has one backend session shared by every connection: one
+      // connection keeps a transaction's statements from interleaving with other work.
+      max: embedded ? 1 : (options.poolSize ?? DEFAULT_POOL_SIZE),
+    },
+    // A missing database is a configuration error to report, not one to create on the fly.
+    ensureDatabase: false,
+    // Entities are EntitySchemas: nothing to cache, and no `temp/` folder in the working dir.
+    metadataCache: { enabled: false },
+    colors: false,
+    debug: logger?.isLevelEnabled('trace') ? ['query', 'query-params'] : false,
+    ...(logger ? { loggerFactory: pinoOrmLoggerFactory(logger) } : {}),
+  });
+  const check = await orm.checkConnection();
+  if (!check.ok) {
+    await orm.close(true);
+    const where = embedded ? 'the embedded PostgreSQL' : `DATABASE_URL (${describeUrl(url)})`;
+    throw new Error(`cannot connect to ${where}: ${check.reason}`, { cause: check.error });
+  }
+  return orm;
+}
+
+/** host:port/database, without the credentials a URL may carry. */
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'unparseable URL';
+  }
+}
