@@ -1,4 +1,4 @@
-import type { ErrorDefinition } from './error-definition';
+import { definitionProblems, type ErrorDefinition } from './error-definition';
 import { KernelErrors } from './kernel-errors';
 
 export type Language = 'en' | 'zh';
@@ -19,16 +19,19 @@ export class ErrorCatalogue {
     this.add('kernel', Object.values(KernelErrors));
   }
 
-  /** Problems (one line each) that adding these definitions would cause; empty when it is safe. */
+  /**
+   * Problems (one line each) that adding these definitions would cause; empty when it is safe:
+   * a definition that breaks the catalogue's rules (boot and live loads report these before
+   * anything is added), or a code another owner declared.
+   */
   conflicts(owner: string, definitions: readonly ErrorDefinition[]): string[] {
-    return definitions
-      .filter((d) => this.entries.has(d.code) && this.entries.get(d.code)!.owner !== owner)
-      .map((d) => `error code ${d.code} is already declared by ${this.entries.get(d.code)!.owner}`);
+    return definitions.flatMap((d) => [...definitionProblems(d), ...this.ownership(owner, d)]);
   }
 
+  /** Adds a module's codes; a code that belongs to another owner is refused. */
   add(owner: string, definitions: readonly ErrorDefinition[]): void {
-    const conflicts = this.conflicts(owner, definitions);
-    if (conflicts.length > 0) throw new Error(conflicts.join('; '));
+    const taken = definitions.flatMap((d) => this.ownership(owner, d));
+    if (taken.length > 0) throw new Error(taken.join('; '));
     for (const definition of definitions) this.entries.set(definition.code, { ...definition, owner });
   }
 
@@ -43,5 +46,10 @@ export class ErrorCatalogue {
 
   list(): CatalogueEntry[] {
     return [...this.entries.values()].sort((a, b) => a.code.localeCompare(b.code));
+  }
+
+  private ownership(owner: string, definition: ErrorDefinition): string[] {
+    const taken = this.entries.get(definition.code);
+    return taken !== undefined && taken.owner !== owner ? [`error code ${definition.code} is already declared by ${taken.owner}`] : [];
   }
 }

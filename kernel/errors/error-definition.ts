@@ -15,12 +15,27 @@ export interface ErrorDefinition {
 
 export type ErrorDefinitions<K extends string> = { readonly [P in K]: ErrorDefinition };
 
-const CODE_PATTERN = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_([1-5][0-9]{2})$/;
+/** An error is answered with a client (4xx) or server (5xx) status, never a success. */
+const CODE_PATTERN = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_([45][0-9]{2})$/;
 
 /** The HTTP status a code ends with, or undefined when the code breaks the format. */
 export function statusOfCode(code: string): number | undefined {
   const match = CODE_PATTERN.exec(code);
   return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * What is wrong with a definition, one line each; empty when it is sound. The catalogue asks
+ * too, so a definition built by hand rather than by defineErrors is held to the same rules.
+ */
+export function definitionProblems(definition: ErrorDefinition): string[] {
+  const { code, status, messages } = definition;
+  const expected = statusOfCode(code);
+  if (expected === undefined) return [`error code ${code} does not follow {PREFIX}_{REASON}_{HTTP} with a 4xx or 5xx status`];
+  const problems: string[] = [];
+  if (status !== expected) problems.push(`error code ${code} must answer status ${expected}, not ${status}`);
+  if (!messages?.en?.trim() || !messages?.zh?.trim()) problems.push(`error code ${code} needs both an en and a zh message`);
+  return problems;
 }
 
 /**
@@ -32,13 +47,11 @@ export function defineErrors<K extends string>(
 ): ErrorDefinitions<K> {
   const definitions = {} as { [P in K]: ErrorDefinition };
   for (const code of Object.keys(messages) as K[]) {
-    const status = statusOfCode(code);
-    if (status === undefined) {
-      throw new Error(`error code ${code} does not follow {PREFIX}_{REASON}_{HTTP}`);
-    }
-    const { en, zh } = messages[code];
-    if (!en?.trim() || !zh?.trim()) throw new Error(`error code ${code} needs both an en and a zh message`);
-    definitions[code] = Object.freeze({ code, status, messages: Object.freeze({ en, zh }) });
+    const { en, zh } = messages[code] ?? {};
+    const definition = { code, status: statusOfCode(code) ?? 0, messages: Object.freeze({ en, zh }) };
+    const problems = definitionProblems(definition);
+    if (problems.length > 0) throw new Error(problems.join('; '));
+    definitions[code] = Object.freeze(definition);
   }
   return Object.freeze(definitions);
 }

@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
-import { loggableUrl } from '../logging/logger';
+import { loggableUrl } from '../logging/loggable-url';
 import { sendError } from './envelope';
 import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
@@ -27,6 +27,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // One spelling per URL: `/API/V1/...` is not `/api/v1/...`, as the route tables already rule.
+  app.enable('case sensitive routing');
   app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
   app.use(helmet());
   app.use(traceAndMeasure(options));
@@ -38,16 +40,23 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/** The status logged and counted for a response the client closed first (nginx's 499). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const state: RequestState = { traceId: traceIdOf(req.headers.traceparent as string | undefined) };
     const requestId = echoableRequestId(req.headers['x-request-id']);
     if (requestId !== undefined) res.setHeader('X-Request-Id', requestId);
-    res.on('finish', () => {
+    // 'close', not 'finish': a request the client gave up on never finishes, and a slow
+    // endpoint's abandoned requests must still show in the log and the metrics.
+    res.on('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (res.locals.routeTemplate as string | undefined) ?? 'unmatched';
-      metrics.observe(req.method, route, res.statusCode, seconds);
+      const aborted = !res.writableFinished;
+      const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
+      metrics.observe(req.method, route, status, seconds);
       log.info(
         {
           traceId: state.traceId,
@@ -55,9 +64,10 @@ function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
           method: req.method,
           url: loggableUrl(req.originalUrl),
           route,
-          status: res.statusCode,
+          status,
           durationMs: Math.round(seconds * 1e4) / 10,
           userId: state.principal?.userId,
+          ...(aborted ? { aborted: true } : {}),
         },
         'request',
       );

@@ -6,7 +6,7 @@ import { anyPermissionGrants } from '../auth/permission-match';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../modules/module-context';
-import { sendData } from './envelope';
+import { internalError, sendData } from './envelope';
 import { negotiateLanguage } from './language';
 import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
 import type { RateLimit } from './rate-limit';
@@ -35,7 +35,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
   const status = route.status ?? 200;
 
-  return async (req, res) => {
+  const run = async (req: Request, res: Response): Promise<void> => {
     const state = currentRequest()!;
     state.moduleId = ctx.id;
     state.permission = route.permission;
@@ -66,6 +66,11 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     if (result instanceof RawReply) writeRaw(res, result);
     else sendData(res, status, result, state.traceId, request.language);
   };
+  // Whatever escapes the pipeline and is not an AppError is the server's fault, whatever it
+  // looks like: a library error carrying a `status` of its own must not become the response's.
+  return (req, res) => run(req, res).catch((error: unknown) => {
+    throw internalError(error);
+  });
 }
 
 /** The route's query schema, with page, pageSize and sort added on list routes. */

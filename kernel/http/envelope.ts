@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import type { Language } from '../errors/error-catalogue';
 import { KernelErrors } from '../errors/kernel-errors';
+import { frameworkClientError } from './framework-errors';
 
 const SUCCESS = { en: 'OK', zh: '成功' } as const;
 
@@ -12,12 +13,12 @@ export function sendData(res: Response, status: number, data: unknown, traceId: 
 }
 
 /**
- * Writes an error envelope: `{ code, message, details, traceId }`. Anything that is not an
- * AppError is an unexpected failure: it is logged whole and answered without stack or SQL.
+ * Writes an error envelope: `{ code, message, details, traceId }`. An unexpected failure is
+ * logged whole (the original error, not its 500 wrapper) and answered without stack or SQL.
  */
 export function sendError(res: Response, error: unknown, traceId: string, language: Language, log: Logger): void {
   const appError = toAppError(error);
-  if (appError.status >= 500) log.error({ err: error }, 'request failed');
+  if (appError.status >= 500) log.error({ err: appError.cause ?? appError, code: appError.code }, 'request failed');
   if (res.headersSent) {
     res.destroy();
     return;
@@ -31,7 +32,12 @@ export function sendError(res: Response, error: unknown, traceId: string, langua
   });
 }
 
+/** Anything that is neither an AppError nor a client error express raised is a 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  return new AppError(KernelErrors.SYSTEM_INTERNAL_ERROR_500, { cause: error });
+  return frameworkClientError(error) ?? internalError(error);
+}
+
+export function internalError(error: unknown): AppError {
+  return error instanceof AppError ? error : new AppError(KernelErrors.SYSTEM_INTERNAL_ERROR_500, { cause: error });
 }

@@ -2,16 +2,21 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ErrorDefinition } from '../errors/error-definition';
 import { routeQuerySchema } from './compile-route';
-import { Paginated } from './pagination';
 import type { RouteDefinition } from './route';
 import { routeTemplate, type RouteEntry } from './route-table';
 import type { OperationNotes } from './openapi-notes';
+import { closeObjects } from './validation';
 
 type Json = Record<string, unknown>;
 
 /** TypeBox schemas carry symbol-keyed metadata; the catalog holds plain JSON Schema. */
 function plain(schema: TSchema | undefined): Json {
   return schema === undefined ? {} : (JSON.parse(JSON.stringify(schema)) as Json);
+}
+
+/** A request part's schema as the validator enforces it: objects closed, so none look open. */
+function asValidated(schema: TSchema): Json {
+  return closeObjects(plain(schema)) as Json;
 }
 
 const ERROR_SCHEMA = {
@@ -50,7 +55,7 @@ function parameters(route: RouteDefinition): Json[] {
   const add = (place: 'path' | 'query', schema: TSchema | undefined) => {
     const object = schema as TObject | undefined;
     for (const [name, property] of Object.entries(object?.properties ?? {})) {
-      const json = plain(property);
+      const json = asValidated(property);
       const required = place === 'path' || (object?.required ?? []).includes(name);
       result.push({ name, in: place, required, ...(json.description ? { description: json.description } : {}), schema: json });
     }
@@ -81,7 +86,8 @@ function errorResponses(route: RouteDefinition): Map<number, ErrorDefinition[]> 
 function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
   const { route } = entry;
   const responses: Json = {};
-  const data = route.list ? plain(Paginated(route.response ?? ({} as TSchema))) : plain(route.response);
+  // `response` is the schema of `data` as declared: a list route declares `Paginated(item)`.
+  const data = plain(route.response);
   responses[String(route.status ?? 200)] = route.raw
     ? { description: 'Success.', content: { [route.raw.contentType]: { schema: plain(route.response) } } }
     : { description: 'Success.', content: { 'application/json': { schema: envelope(data) } } };
@@ -102,7 +108,7 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
   if (route.description ?? notes?.description) op.description = route.description ?? notes?.description;
   if (route.public !== true) op['x-permission'] = route.permission;
   if (route.body) {
-    const content: Json = { schema: plain(route.body) };
+    const content: Json = { schema: asValidated(route.body) };
     if (notes?.requestExamples) content.examples = notes.requestExamples;
     op.requestBody = { required: true, content: { 'application/json': content } };
   }

@@ -48,11 +48,15 @@ export class RouteTable {
     this.entries = entries;
   }
 
-  /** Middleware that dispatches to whichever table is current when the request arrives. */
+  /**
+   * Middleware that dispatches to whichever table is current when the request arrives. No route
+   * declares OPTIONS, so it skips the routers: an express router answers OPTIONS on a known path
+   * itself, with a bare `Allow` list outside the envelope; like any undeclared method it is 404.
+   */
   middleware(): { api: RequestHandler; root: RequestHandler } {
     return {
-      api: (req, res, next) => this.api(req, res, next),
-      root: (req, res, next) => this.root(req, res, next),
+      api: (req, res, next) => (req.method === 'OPTIONS' ? next() : this.api(req, res, next)),
+      root: (req, res, next) => (req.method === 'OPTIONS' ? next() : this.root(req, res, next)),
     };
   }
 }

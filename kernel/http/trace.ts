@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
 
-const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+/**
+ * W3C Trace Context `traceparent`: `version-traceid-parentid-flags`, lowercase hex. Version
+ * `ff` is invalid; a later version may append fields after the four we read, version 00 may not.
+ */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-.*)?$/;
+const ALL_ZEROS = /^0+$/;
 const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
-/** The request's trace id: the W3C `traceparent` trace-id when one is sent, else a new one. */
+/** The request's trace id: the W3C `traceparent` trace-id when a valid one is sent, else a new one. */
 export function traceIdOf(traceparent: string | undefined): string {
   const match = traceparent ? TRACEPARENT.exec(traceparent.trim()) : null;
-  if (match && !/^0+$/.test(match[1])) return match[1];
-  return randomBytes(16).toString('hex');
+  return match && isValid(match) ? match[2] : randomBytes(16).toString('hex');
+}
+
+/** The spec ignores the whole header when any part of it is invalid. */
+function isValid([, version, traceId, parentId, extra]: RegExpExecArray): boolean {
+  if (version === 'ff' || (version === '00' && extra !== undefined)) return false;
+  return !ALL_ZEROS.test(traceId) && !ALL_ZEROS.test(parentId);
 }
 
 /** The client's X-Request-Id when it is safe to echo back as a header, else undefined. */

@@ -7,7 +7,8 @@ import { KernelErrors } from '../errors/kernel-errors';
 export type RequestPart = 'params' | 'query' | 'body';
 
 function createAjv(coerce: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, coerceTypes: coerce ? 'array' : false });
+  // verbose: an error carries its schema, so a failed union of constants can list them.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, useDefaults: true, coerceTypes: coerce ? 'array' : false });
   addFormats(ajv);
   return ajv;
 }
@@ -38,7 +39,7 @@ export function compileValidator(part: RequestPart, schema: TSchema): Validator 
   const validate: ValidateFunction = (part === 'body' ? exact : coercing).compile(closeObjects(schema) as object);
   return (value) => {
     if (validate(value)) return value;
-    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: (validate.errors ?? []).map((e) => detail(part, e)) });
+    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: details(part, validate.errors ?? []) });
   };
 }
 
@@ -47,7 +48,31 @@ function pointerSegment(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The allowed values of a union whose every branch is a constant (TypeBox's enums), or undefined. */
+function constants(error: ErrorObject): unknown[] | undefined {
+  if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') return undefined;
+  const branches = error.schema as { const?: unknown }[] | undefined;
+  if (!Array.isArray(branches) || !branches.every((b) => typeof b === 'object' && b !== null && 'const' in b)) return undefined;
+  return branches.map((b) => b.const);
+}
+
+/**
+ * One detail per problem. A value outside a union of constants fails every branch; those
+ * branch errors ("must be equal to constant", once per branch) say less than the one detail
+ * listing what is allowed, so they are folded into it.
+ */
+function details(part: RequestPart, errors: readonly ErrorObject[]): ErrorDetail[] {
+  const enums = errors.filter((e) => constants(e) !== undefined);
+  return errors
+    .filter((e) => !enums.some((u) => e.instancePath === u.instancePath && e.schemaPath.startsWith(`${u.schemaPath}/`)))
+    .map((e) => detail(part, e));
+}
+
 function detail(part: RequestPart, error: ErrorObject): ErrorDetail {
+  const allowed = constants(error);
+  if (allowed !== undefined) {
+    return { field: `/${part}${error.instancePath}`, rule: 'enum', message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+  }
   let field = `/${part}${error.instancePath}`;
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'required') {
