@@ -3,7 +3,9 @@ import { BootError } from './boot-error';
 import { runMigrations } from './db/migrations';
 import type { Kernel } from './kernel';
 import { checkModules } from './modules/check-modules';
+import type { LoadedModule } from './modules/loaded-module';
 import { forgetModuleCode, loadModules } from './modules/load-modules';
+import { startProblem } from './modules/module-registry';
 import type { ModuleRuntime } from './modules/module-runtime';
 import { resolveModules } from './modules/resolve';
 import { validateManifests } from './modules/validate-manifests';
@@ -21,6 +23,10 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     const [candidate] = validated.modules;
     const id = candidate.manifest.id;
     const previous = kernel.registry.get(id);
+    // As at boot, one id is one folder: only the folder a module came from may replace it.
+    if (previous && previous.loaded.dir !== dir) {
+      throw new BootError([{ moduleId: id, file: candidate.file, message: `id "${id}" is declared by two module folders: ${previous.loaded.dir} and ${dir}` }]);
+    }
     const others = kernel.registry.all().filter((r) => r.id !== id);
 
     const resolution = resolveModules([...others.map((r) => r.loaded), candidate]);
@@ -28,24 +34,47 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     const problems = resolution.problems.filter((p) => p.moduleId === id || dependents.includes(p.moduleId ?? ''));
     if (problems.length > 0) throw new BootError(problems);
 
-    if (previous) forgetModuleCode(dir);
+    // Always read the folder afresh: an earlier attempt may have required files since fixed.
+    forgetModuleCode(dir);
     const loadedResult = loadModules([{ ...candidate, builtin: false }]);
     const checkProblems = [...loadedResult.problems, ...checkModules(loadedResult.loaded, others.map((r) => r.loaded))];
     if (checkProblems.length > 0) throw new BootError(checkProblems);
     const [loaded] = loadedResult.loaded;
 
-    kernel.db.addEntities(loaded.definition.entities ?? []);
+    // Migrations first: if one fails, the running version still has its entities mapped.
     await runMigrations(kernel.db, loaded.migrations, { logger: kernel.log });
+    kernel.db.addEntities(loaded.definition.entities ?? []);
 
+    const stored = await kernel.stateStore.read();
     if (previous) {
       await kernel.registry.stop(previous);
       kernel.forgetModule(id);
     }
-    kernel.addModules([loaded], await kernel.stateStore.read());
-    const runtime = kernel.registry.get(id)!;
-    if (runtime.enabled) await kernel.registry.start(runtime);
-    await kernel.registry.notify();
-    kernel.log.info({ module: id, replaced: previous !== undefined }, 'module loaded live');
-    return runtime;
+    try {
+      const runtime = await register(kernel, loaded, stored, resolution.order);
+      kernel.log.info({ module: id, replaced: previous !== undefined }, 'module loaded live');
+      return runtime;
+    } catch (error) {
+      // A module that cannot start does not stay half in: the version it replaced comes back.
+      kernel.forgetModule(id);
+      if (previous) {
+        kernel.db.addEntities(previous.loaded.definition.entities ?? []);
+        await register(kernel, previous.loaded, stored, resolution.order);
+      }
+      throw new BootError([startProblem(loaded, error)]);
+    } finally {
+      // The route table, the catalog and menus follow whichever version is now registered.
+      await kernel.registry.notify();
+    }
   });
+}
+
+/** Adds the module where the graph puts it and starts it if it is enabled. */
+async function register(kernel: Kernel, loaded: LoadedModule, stored: ReadonlyMap<string, boolean>, order: readonly string[]): Promise<ModuleRuntime> {
+  kernel.addModules([loaded], stored);
+  // A replaced module keeps its place before its dependents; a new one goes where it resolved.
+  kernel.registry.reorder(order);
+  const runtime = kernel.registry.get(loaded.manifest.id)!;
+  if (runtime.enabled) await kernel.registry.start(runtime);
+  return runtime;
 }

@@ -18,7 +18,9 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
   const catalogue = new ErrorCatalogue();
   for (const other of others) catalogue.add(other.manifest.id, Object.values(other.definition.errors ?? {}));
   const routeOwners = new Map<string, string>();
-  for (const other of others) for (const route of other.definition.routes ?? []) routeOwners.set(routeKey(route), other.manifest.id);
+  for (const other of others) for (const route of other.definition.routes ?? []) routeOwners.set(routeSlot(route), other.manifest.id);
+  const entityOwners = new Map<string, string>();
+  for (const other of others) for (const entity of other.definition.entities ?? []) entityOwners.set(entity.meta.className, other.manifest.id);
 
   const problems: ModuleProblem[] = [];
   for (const module of modules) {
@@ -34,9 +36,17 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
     for (const conflict of catalogue.conflicts(module.manifest.id, errors)) problem(conflict);
     catalogue.add(module.manifest.id, errors.filter((e) => !catalogue.get(e.code)));
     for (const route of module.definition.routes ?? []) {
-      const owner = routeOwners.get(routeKey(route));
+      const owner = routeOwners.get(routeSlot(route));
       if (owner !== undefined) problem(`route ${routeKey(route)} is already served by module "${owner}"`);
-      routeOwners.set(routeKey(route), module.manifest.id);
+      routeOwners.set(routeSlot(route), module.manifest.id);
+    }
+    // The ORM maps entities by name, one metadata store for every module: a second `Note`
+    // would silently take the first one's place.
+    for (const entity of module.definition.entities ?? []) {
+      const name = entity.meta.className;
+      const owner = entityOwners.get(name);
+      if (owner !== undefined) problem(`entity ${name} is already mapped by module "${owner}": give it a name of its own`);
+      entityOwners.set(name, module.manifest.id);
     }
   }
   return problems;
@@ -140,4 +150,12 @@ function checkFiles(module: LoadedModule, problem: Report): void {
 
 function routeKey(route: RouteDefinition): string {
   return `${route.method} ${route.root ? '' : '/api/v1'}${route.path}`;
+}
+
+/**
+ * What the router matches on: `/things/{id}` and `/things/{thingId}` are one slot, and the module
+ * registered second would never be reached.
+ */
+function routeSlot(route: RouteDefinition): string {
+  return routeKey(route).replace(/\{[^}]*\}/g, '{}');
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { container as rootContainer } from 'tsyringe';
+import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import type { Database } from '../db/database';
 import { currentRequest } from '../http/request-context';
 import type { CacheHub } from '../runtime/cache';
@@ -58,7 +58,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     log: services.log.child({ module: manifest.id }),
     use: (token) => services.registry().api(token, runtime),
     contributions: (token) => services.registry().contributions(token, runtime),
-    resolve: (token) => moduleContainer.resolve(token),
+    resolve: (token) => resolveOnce(moduleContainer, token),
     container: moduleContainer,
     get db() { return db(); },
     get events() { return events(); },
@@ -67,6 +67,17 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     get kernel() { return admin(); },
   };
   return ctx;
+}
+
+/**
+ * tsyringe builds an unregistered class anew on every resolve; a module asking for its service
+ * twice must get the same one, built by its own container (so with its own dependencies' APIs).
+ */
+function resolveOnce<T>(moduleContainer: DependencyContainer, token: InjectionToken<T>): T {
+  if (typeof token === 'function' && !moduleContainer.isRegistered(token)) {
+    moduleContainer.registerSingleton(token as new (...args: any[]) => T);
+  }
+  return moduleContainer.resolve(token);
 }
 
 function dbCapability(database: Database): DbCapability {

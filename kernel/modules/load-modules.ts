@@ -85,12 +85,11 @@ function undeclaredMigrationFiles(module: ModuleToLoad): ModuleProblem[] {
   return fs
     .readdirSync(folder)
     .filter((f) => CODE_EXTENSIONS.includes(path.extname(f)) && !f.endsWith('.d.ts'))
-    .map((f) => path.basename(f, path.extname(f)))
-    .filter((name) => !declared.has(name))
-    .map((name) => ({
+    .filter((f) => !declared.has(path.basename(f, path.extname(f))))
+    .map((f) => ({
       moduleId: module.manifest.id,
-      file: path.join(folder, name),
-      message: `migration file "${name}" is not declared: add it to "migrations" in the manifest`,
+      file: path.join(folder, f),
+      message: `migration file "${path.basename(f, path.extname(f))}" is not declared: add it to "migrations" in ${module.file}`,
     }));
 }
 

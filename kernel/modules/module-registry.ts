@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { KERNEL_SPIS } from '../auth/authenticator';
+import { BootError } from '../boot-error';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
@@ -7,6 +8,7 @@ import type { RouteEntry } from '../http/route-table';
 import { CapabilityError } from './capabilities';
 import type { LoadedModule } from './loaded-module';
 import type { ModuleContext } from './module-context';
+import type { ModuleProblem } from './module-problem';
 import { ModuleRuntime } from './module-runtime';
 import type { ModuleStateStore } from './module-state-store';
 
@@ -50,6 +52,17 @@ export class ModuleRegistry {
   /** Forgets a module (before a live reload replaces it). It must be stopped. */
   remove(id: string): void {
     this.runtimes.delete(id);
+  }
+
+  /**
+   * Puts the modules in load order again (a live load re-resolved the graph). Ids `order` does
+   * not name keep their relative order, after the ones it does.
+   */
+  reorder(order: readonly string[]): void {
+    const named = order.flatMap((id) => this.runtimes.get(id) ?? []);
+    const rest = this.all().filter((r) => !order.includes(r.id));
+    this.runtimes.clear();
+    for (const runtime of [...named, ...rest]) this.runtimes.set(runtime.id, runtime);
   }
 
   get(id: string): ModuleRuntime | undefined {
@@ -103,8 +116,17 @@ export class ModuleRegistry {
     return found;
   }
 
+  /** Starts the enabled modules in load order; the first that fails stops the boot, named. */
   async startAll(): Promise<void> {
-    for (const runtime of this.enabled()) await this.start(runtime);
+    for (const runtime of this.enabled()) {
+      try {
+        await this.start(runtime);
+      } catch (error) {
+        // The problem line says what failed; the log keeps the stack.
+        this.log.error({ err: error, module: runtime.id }, 'module failed to start');
+        throw new BootError([startProblem(runtime.loaded, error)]);
+      }
+    }
   }
 
   /** Stops every started module in reverse load order; one failing stop does not block the rest. */
@@ -132,9 +154,17 @@ export class ModuleRegistry {
       if (runtime.enabled) return runtime;
       const blocking = runtime.dependencies.filter((d) => !this.runtimes.get(d)?.enabled);
       if (blocking.length > 0) throw conflict(`module "${id}" depends on modules that are not enabled`, blocking);
-      await this.store.write(id, true);
+      // Started before it is recorded: a module whose start() fails stays disabled, here and
+      // in the stored state, rather than serving routes of a module that never started.
       runtime.enabled = true;
-      await this.start(runtime);
+      try {
+        await this.start(runtime);
+        await this.store.write(id, true);
+      } catch (error) {
+        runtime.enabled = false;
+        await this.stop(runtime);
+        throw error;
+      }
       await this.notify();
       return runtime;
     });
@@ -204,6 +234,12 @@ export class ModuleRegistry {
     if (!runtime) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ field: '/params/id', message: `no module "${id}"` }] });
     return runtime;
   }
+}
+
+/** A module whose start() threw, as a problem naming its entry. */
+export function startProblem(loaded: LoadedModule, error: unknown): ModuleProblem {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { moduleId: loaded.manifest.id, file: loaded.entry ?? loaded.file, message: `start() failed: ${reason}` };
 }
 
 function conflict(message: string, blocking: string[]): AppError {
