@@ -22,5 +22,7 @@ export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
 export { permissionGrants } from './auth/permission-match';
 export { Migration } from '@mikro-orm/migrations';
+// Module-local services are tsyringe classes; modules take these from here like everything else.
+export { inject, injectable, singleton } from 'tsyringe';
 export { Type } from '@sinclair/typebox';
 export type { Static, TSchema } from '@sinclair/typebox';

@@ -9,7 +9,7 @@ import { ErrorCatalogue } from './errors/error-catalogue';
 import { createHttpApp } from './http/app';
 import { HttpMetrics } from './http/metrics';
 import { buildOpenApiDocument } from './http/openapi';
-import { readOperationNotes, type OperationNotes } from './http/openapi-notes';
+import type { OperationNotes } from './http/openapi-notes';
 import { RateLimit } from './http/rate-limit';
 import { RouteTable } from './http/route-table';
 import { createKernelAdmin } from './kernel-admin-service';
@@ -85,7 +85,7 @@ export class Kernel {
   addModules(modules: readonly LoadedModule[], stored: ReadonlyMap<string, boolean>): void {
     for (const module of modules) {
       this.catalogue.add(module.manifest.id, Object.values(module.definition.errors ?? {}));
-      this.notes.set(module.manifest.id, readOperationNotes(module.dir));
+      this.notes.set(module.manifest.id, module.notes);
     }
     this.registry.add(modules, stored);
   }
@@ -115,7 +115,7 @@ export class Kernel {
     this.apiDocument ??= buildOpenApiDocument(
       this.routes.entries,
       { title: 'Atrium API', version: '1.0.0', description: 'Every live endpoint of this Atrium instance.' },
-      new Map([...this.notes.values()].flatMap((m) => [...m])),
+      this.notes,
     );
     return this.apiDocument;
   }

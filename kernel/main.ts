@@ -6,7 +6,7 @@ import { MigrationError } from './db/migration-error';
 
 async function main(): Promise<void> {
   const kernel = await boot();
-  kernel.log.info({ url: `http://${kernel.config.host}:${kernel.config.port}`, database: kernel.db.embedded ? 'embedded' : 'postgresql' }, 'atrium is ready');
+  kernel.log.info({ url: kernel.url, database: kernel.db.embedded ? 'embedded' : 'postgresql' }, 'atrium is ready');
   const shutdown = (signal: string) => {
     kernel.log.info({ signal }, 'stopping: draining requests');
     kernel.stop().then(

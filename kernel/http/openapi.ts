@@ -125,12 +125,18 @@ export interface CatalogInfo {
  * The OpenAPI 3.1 catalog of every live route, built from the same declarations that validate
  * requests. Doc comments (`@openapi`) may add descriptions and examples, never paths or schemas.
  */
-export function buildOpenApiDocument(entries: readonly RouteEntry[], info: CatalogInfo, notes: ReadonlyMap<string, OperationNotes>): Json {
+export function buildOpenApiDocument(
+  entries: readonly RouteEntry[],
+  info: CatalogInfo,
+  notesByModule: ReadonlyMap<string, ReadonlyMap<string, OperationNotes>>,
+): Json {
   const paths: Record<string, Json> = {};
   for (const entry of [...entries].sort((a, b) => routeTemplate(a.route).localeCompare(routeTemplate(b.route)))) {
     const path = routeTemplate(entry.route);
     paths[path] ??= {};
-    paths[path][entry.route.method.toLowerCase()] = operation(entry, notes.get(`${entry.route.method.toLowerCase()} ${path}`));
+    // A module's doc comments describe its own routes only.
+    const notes = notesByModule.get(entry.ctx.id)?.get(`${entry.route.method.toLowerCase()} ${path}`);
+    paths[path][entry.route.method.toLowerCase()] = operation(entry, notes);
   }
   return {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from '../manifest/manifest.types';
 import type { ModuleMigration } from '../db/migrations';
+import { readOperationNotes } from '../http/openapi-notes';
 import { defineModule, isDefinedModule } from './define-module';
 import type { LoadedModule } from './loaded-module';
 import { installKernelAlias } from './module-alias';
@@ -74,8 +75,14 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
     }
   }
   problems.push(...undeclaredMigrationFiles(module));
+  let notes: LoadedModule['notes'] = new Map();
+  try {
+    notes = readOperationNotes(module.dir);
+  } catch (error) {
+    problems.push({ moduleId: id, file: module.dir, message: `an @openapi doc comment cannot be read: ${describe(error)}` });
+  }
   if (problems.length > 0) return { problems };
-  return { ...module, entry, definition, migrations };
+  return { ...module, entry, definition, migrations, notes };
 }
 
 function undeclaredMigrationFiles(module: ModuleToLoad): ModuleProblem[] {

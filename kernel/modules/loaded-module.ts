@@ -1,6 +1,7 @@
 import type { Manifest } from '../manifest/manifest.types';
 import type { DefinedModule } from './define-module';
 import type { ModuleMigration } from '../db/migrations';
+import type { OperationNotes } from '../http/openapi-notes';
 
 /** A module whose manifest is valid and whose code has been required, not yet checked. */
 export interface LoadedModule {
@@ -13,4 +14,6 @@ export interface LoadedModule {
   definition: DefinedModule;
   migrations: ModuleMigration[];
   builtin: boolean;
+  /** What the module's `@openapi` doc comments add to its operations, by `<method> <path>`. */
+  notes: ReadonlyMap<string, OperationNotes>;
 }

@@ -67,6 +67,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       shutdownTimeoutMs: 2000,
       ...options.config,
     },
+  }).catch(async (error: unknown) => {
+    // A refused boot must not leave its database behind on the shared PostgreSQL.
+    if (!options.database) await database.cleanup();
+    throw error;
   });
   const url = kernel.url;
   return {
