@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import { loggableUrl } from '../logging/loggable-url';
+import { createAccessLogger } from '../logging/logger';
 import { sendError } from './envelope';
 import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
@@ -44,6 +45,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 const CLIENT_CLOSED_REQUEST = 499;
 
 function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
+  const access = createAccessLogger(log);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const state: RequestState = { traceId: traceIdOf(req.headers.traceparent as string | undefined) };
@@ -57,7 +59,7 @@ function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
       const aborted = !res.writableFinished;
       const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
       metrics.observe(req.method, route, status, seconds);
-      log.info(
+      access.info(
         {
           traceId: state.traceId,
           requestId,

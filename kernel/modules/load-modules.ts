@@ -6,6 +6,7 @@ import { readOperationNotes } from '../http/openapi-notes';
 import { defineModule, isDefinedModule } from './define-module';
 import type { LoadedModule } from './loaded-module';
 import { installKernelAlias } from './module-alias';
+import { ensureTypeScriptHook } from './typescript-hook';
 import type { ModuleProblem } from './module-problem';
 
 const CODE_EXTENSIONS = ['.ts', '.js'];
@@ -46,6 +47,7 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
   let definition = defineModule({});
   if (entry) {
     try {
+      ensureTypeScriptHook(entry);
       const exported = require(entry) as { default?: unknown };
       if (!isDefinedModule(exported.default)) {
         problems.push({ moduleId: id, file: entry, message: 'the entry must `export default defineModule({...})`' });
@@ -64,6 +66,7 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
       continue;
     }
     try {
+      ensureTypeScriptHook(file);
       const exported = require(file) as { default?: unknown };
       if (typeof exported.default !== 'function') {
         problems.push({ moduleId: id, file, message: 'a migration file must `export default class extends Migration`' });

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: every benchmark, one after the other, each in a process of its own so that
+ * none inherits another's warmed-up JIT, heap or open handles. Each prints its figures as ratios
+ * against a baseline it measures in the same run; nothing here asserts timings.
+ *
+ *   npm run bench                    all of them
+ *   npm run bench -- boot resolve    only those whose file name starts with a given word
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const BENCHES = [
+  { file: 'resolve.bench.ts', title: 'resolving synthetic manifests (goal: 10,000 in under 1 s, linear growth)' },
+  { file: 'kernel-route.bench.ts', title: 'a trivial kernel route through the full pipeline vs bare express 5 (goal >= 0.5)' },
+  { file: 'boot.bench.ts', title: 'boot-to-ready time vs a bare express 5 process' },
+];
+
+const wanted = process.argv.slice(2);
+const selected = wanted.length === 0 ? BENCHES : BENCHES.filter((b) => wanted.some((w) => b.file.startsWith(w)));
+if (selected.length === 0) {
+  console.error(`no benchmark matches ${wanted.join(' ')}; known: ${BENCHES.map((b) => b.file).join(', ')}`);
+  process.exit(2);
+}
+
+const failed: string[] = [];
+for (const bench of selected) {
+  console.log(`\n== ${bench.file}: ${bench.title}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['-r', require.resolve('@swc-node/register'), path.join(__dirname, bench.file)], {
+    stdio: 'inherit',
+    cwd: path.resolve(__dirname, '..'),
+    timeout: 180_000,
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failed.push(bench.file);
+    console.log(`-- ${bench.file} FAILED (${result.error?.message ?? `exit ${result.status ?? result.signal}`}) after ${seconds} s`);
+  } else {
+    console.log(`-- ${bench.file} done in ${seconds} s`);
+  }
+}
+if (failed.length > 0) {
+  console.log(`\n${failed.length} benchmark(s) failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+
+/**
+ * Lets a compiled kernel (`node dist/kernel/main.js`) require module code written in
+ * TypeScript — a folder dropped in through MODULE_PATH, a generated module — by registering
+ * swc's require hook the first time a `.ts` file is about to load. Under `npm start` and the tests
+ * the hook is already there. The compiler options are the module ones (decorators for tsyringe),
+ * not the repository's tsconfig, whose `paths` point at sources a built image does not have:
+ * `@atrium/kernel` is resolved by the kernel alias instead.
+ */
+export function ensureTypeScriptHook(file: string): void {
+  if (path.extname(file) !== '.ts' || require.extensions['.ts']) return;
+  process.env.SWC_NODE_PROJECT ??= path.join(__dirname, 'module-tsconfig.json');
+  require('@swc-node/register');
+}

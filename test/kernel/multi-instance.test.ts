@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { ADMIN, fixture, startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Two instances on one PostgreSQL, sharing Redis: a module state change made through one is
+ * followed by the other at once. Needs a PostgreSQL server (the embedded database belongs to one
+ * process) and Redis: it runs in CI's second pass, where both are set.
+ */
+describe('several instances sharing PostgreSQL and Redis', function () {
+  const databaseUrl = process.env.DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL;
+  let database: TestDatabase;
+  let first: TestServer;
+  let second: TestServer;
+
+  before(async function () {
+    if (!databaseUrl || !redisUrl) this.skip();
+    database = await createTestDatabase();
+    const options = { database, modulePaths: [fixture('greeter')], config: { redisUrl } };
+    first = await startTestServer(options);
+    second = await startTestServer(options);
+  });
+
+  after(async () => {
+    await first?.stop();
+    await second?.stop();
+    await database?.cleanup();
+  });
+
+  const greet = (server: TestServer) => server.http().get('/api/v1/greeter/hello?name=ada').set('Authorization', ADMIN);
+
+  it('stops serving a module on the other instance as soon as one instance disables it', async () => {
+    expect((await greet(second)).status).to.equal(200);
+    const disabled = await first.http().post('/api/v1/system/modules/greeter/disable').set('Authorization', ADMIN);
+    expect(disabled.status, JSON.stringify(disabled.body)).to.equal(200);
+    await eventually(async () => expect((await greet(second)).body.code).to.equal('SYSTEM_NOT_FOUND_404'));
+  });
+
+  it('serves it again on the other instance as soon as one instance enables it', async () => {
+    const enabled = await first.http().post('/api/v1/system/modules/greeter/enable').set('Authorization', ADMIN);
+    expect(enabled.status).to.equal(200);
+    await eventually(async () => expect((await greet(second)).status).to.equal(200));
+  });
+});
+
+/** Retries an assertion for up to two seconds: the notice crosses Redis asynchronously. */
+async function eventually(assertion: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
