@@ -45,11 +45,12 @@ describe('several instances sharing PostgreSQL and Redis', function () {
 });
 
 /** Retries an assertion for up to two seconds: the notice crosses Redis asynchronously. */
-async function eventually(assertion: () => Promise<void>): Promise<void> {
+async function eventually(assertion: () => Promise<unknown>): Promise<void> {
   const deadline = Date.now() + 2000;
   for (;;) {
     try {
-      return await assertion();
+      await assertion();
+      return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50));
