@@ -20,7 +20,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { fixed, freePort, median, table } from './support';
+import { freePort } from '../test/support/free-port';
+import { fixed, median, table } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 3);

@@ -1,6 +1,5 @@
 /** Small helpers the benchmarks share: a load generator in its own process, statistics, output. */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 
 export interface LoadResult {
   /** Mean requests per second over the run. */
@@ -76,17 +75,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** A free TCP port on the loopback interface (the OS picks it; a short race is acceptable here). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { freePort } from '../support/free-port';
 import { fixture } from '../support/server';
 import { ModuleFolders, entry } from './support/module-folder';
 
@@ -114,16 +115,6 @@ describe('stopping the server on SIGTERM', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A GET on a connection of its own (no keep-alive pool to reuse). */
 function request(port: number, url: string): Promise<{ status: number; body: string }> {

@@ -6,7 +6,7 @@ import { describeProblem } from '../../kernel/manifest/manifest-problem';
 import { validateManifest } from '../../kernel/manifest/manifest-schema';
 import { MANIFEST_SCHEMA_ID } from '../../kernel/manifest/manifest.types';
 import { MANIFEST_CORPUS } from './manifest-corpus';
-import { runAtrium } from './run-atrium';
+import { runAtrium } from '../support/run-atrium';
 
 describe('atrium manifest validate', () => {
   let dir: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { moduleRoots } from '../../kernel/modules/module-roots';
 import { planModules } from '../../kernel/modules/plan';
-import { runAtrium } from '../manifest/run-atrium';
+import { runAtrium } from '../support/run-atrium';
 import { makeTempDir, manifestOf, writeModule } from './module-folders';
 
 /**
