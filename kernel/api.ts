@@ -5,7 +5,7 @@
  */
 export { defineModule, provide, contribute } from './modules/define-module';
 export type { ModuleDefinition, Provision, Contribution } from './modules/define-module';
-export type { ModuleContext, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
+export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
 export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo } from './modules/kernel-admin';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
 export { defineRoute, RawReply } from './http/route';
@@ -21,6 +21,11 @@ export type { Principal } from './auth/principal';
 export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
 export { permissionGrants } from './auth/permission-match';
+export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
+export type { UniqueConflict } from './db/write-guards';
+export { newId } from './db/ids';
+export { rowScoped } from './auth/row-scope';
+export type { RowScope, RowScopeMapping } from './auth/row-scope';
 export { Migration } from '@mikro-orm/migrations';
 // Module-local services are tsyringe classes; modules take these from here like everything else.
 export { inject, injectable, singleton } from 'tsyringe';

@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
 import { prepareModules } from './modules/prepare';
+import { RowScopes } from './auth/row-scope';
 import { connectRedis, type RedisConnections } from './runtime/redis';
 
 export interface BootOptions {
@@ -32,11 +33,14 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   const { loaded, problems } = prepareModules(config.modulePaths);
   if (problems.length > 0) throw new BootError(problems);
   // 6. migrate: all pending migrations of all modules, all or nothing
+  const rowScopes = new RowScopes();
+  rowScopes.register(loaded.flatMap((m) => m.definition.rowScoped ?? []));
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     entities: loaded.flatMap((m) => m.definition.entities ?? []),
+    filters: [rowScopes.filter()],
     logger: log,
   });
   let kernel: Kernel | undefined;
@@ -45,7 +49,7 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
     await runMigrations(db, [...kernelMigrations, ...loaded.flatMap((m) => m.migrations)], { logger: log });
     // 7. register: contexts, public APIs, SPIs, routes, catalogues
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
-    kernel = new Kernel(config, log, db, redis);
+    kernel = new Kernel(config, log, db, redis, rowScopes);
     await kernel.register(loaded);
     // 8. start: modules in load order, then HTTP
     await kernel.start({ listen: options.listen ?? true });

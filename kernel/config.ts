@@ -18,6 +18,8 @@ export interface KernelConfig {
   /** Addresses whose X-Forwarded-For is believed (express `trust proxy`). */
   trustedProxies: string[];
   shutdownTimeoutMs: number;
+  /** The environment the configuration was read from: modules read their own settings in it. */
+  variables: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
     },
     trustedProxies: list('TRUSTED_PROXIES', ','),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    variables: Object.freeze({ ...env }),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;

@@ -21,6 +21,7 @@ import { ModuleStateStore } from './modules/module-state-store';
 import { CacheHub } from './runtime/cache';
 import { EventBus } from './runtime/event-bus';
 import type { RedisConnections } from './runtime/redis';
+import { RowScopes } from './auth/row-scope';
 import { loadModuleLive } from './live-load';
 import { serve, drainAndClose } from './http/serve';
 
@@ -42,12 +43,15 @@ export class Kernel {
   private readonly notes = new Map<string, ReadonlyMap<string, OperationNotes>>();
   private apiDocument?: Record<string, unknown>;
   private stopping?: Promise<void>;
+  /** Each declared permission's scope, for the routes' data-scope step. */
+  private permissionScopes = new Map<string, string>();
 
   constructor(
     readonly config: KernelConfig,
     readonly log: Logger,
     readonly db: Database,
     private readonly redis?: RedisConnections,
+    readonly rowScopes: RowScopes = new RowScopes(),
   ) {
     this.events = new EventBus(log, redis);
     this.cache = new CacheHub(this.events);
@@ -61,6 +65,11 @@ export class Kernel {
       admin: () => this.admin,
       dataDir: config.dataDir,
       log,
+      environment: {
+        name: config.environment,
+        production: config.production,
+        variable: (name: string) => config.variables[name],
+      },
     };
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
     const rateLimit = new RateLimit({ ...config.rateLimit, redis: redis?.command });
@@ -68,6 +77,7 @@ export class Kernel {
       authenticate: (req: Request) => authenticateRequest(this.registry, req),
       rateLimit,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
+      scopeOf: (code) => this.permissionScopes.get(code),
     });
     this.app = createHttpApp({ log, metrics: this.metrics, routes: this.routes, rateLimit, trustedProxies: config.trustedProxies });
   }
@@ -144,6 +154,7 @@ export class Kernel {
   }
 
   private rebuild(): void {
+    this.permissionScopes = new Map(this.registry.all().flatMap((r) => (r.loaded.manifest.permissions ?? []).map((p) => [p.code, p.scope] as const)));
     this.routes.replace(this.registry.routeEntries());
     this.apiDocument = undefined;
   }

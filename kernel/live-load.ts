@@ -44,6 +44,7 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     // Migrations first: if one fails, the running version still has its entities mapped.
     await runMigrations(kernel.db, loaded.migrations, { logger: kernel.log });
     kernel.db.addEntities(loaded.definition.entities ?? []);
+    kernel.rowScopes.register(loaded.definition.rowScoped ?? []);
 
     const stored = await kernel.stateStore.read();
     if (previous) {

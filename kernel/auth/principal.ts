@@ -1,9 +1,16 @@
+import type { RowScope } from './row-scope';
+
 /** The authenticated caller, as an `auth.authenticator` contribution describes it. */
 export interface Principal {
   userId: string;
   username: string;
   /** Granted permission codes; a segment may be `*` (`system:*:list`, `*:*:*`). */
   permissions: readonly string[];
+  /**
+   * The rows the caller sees under `row`-scoped permissions. Absent: every row (an authenticator
+   * that knows no data scopes).
+   */
+  rowScope?: RowScope;
   /** The session the credential belongs to, when the authenticator has sessions. */
   sessionId?: string;
   /** Whatever else the authenticator knows (roles, department, data scope…). */

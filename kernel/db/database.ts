@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { EntitySchema, MikroORM } from '@mikro-orm/core';
+import type { GlobalFilter } from '../auth/row-scope';
 import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
   /** Connections the embedded PostgreSQL accepts: every pool that connects (ORM, pg-boss). */
   embeddedMaxConnections?: number;
   entities?: readonly AnyEntitySchema[];
+  /** Global MikroORM filters (the kernel's row scope). */
+  filters?: readonly GlobalFilter[];
   logger?: Logger;
 }
 
@@ -97,6 +100,7 @@ async function initOrm(url: string, options: DatabaseOptions, embedded: boolean)
     driver: PostgreSqlDriver,
     clientUrl: url,
     entities: [...(options.entities ?? [])],
+    filters: Object.fromEntries((options.filters ?? []).map(({ name, ...filter }) => [name, filter])),
     // Modules may map no entity at all, and entities may be added after boot (addEntities).
     discovery: { warnWhenNoEntities: false },
     // Every unit of work runs in its own fork (a request, a task): the global EntityManager

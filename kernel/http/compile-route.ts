@@ -3,6 +3,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Principal } from '../auth/principal';
 import { anyPermissionGrants } from '../auth/permission-match';
+import { UNRESTRICTED } from '../auth/row-scope';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../modules/module-context';
@@ -19,6 +20,8 @@ export interface RouteServices {
   authenticate(req: Request): Promise<Principal>;
   rateLimit: RateLimit;
   jsonBodyLimitBytes: number;
+  /** The scope a permission code is declared with (`global`, `tenant`, `row`). */
+  scopeOf(permission: string): string | undefined;
 }
 
 const DEFAULT_PAGE = new PageRequest(PAGE_LIMITS.defaultPage, PAGE_LIMITS.defaultPageSize, []);
@@ -34,6 +37,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   const validateBody = route.body ? compileValidator('body', route.body) : undefined;
   const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
   const status = route.status ?? 200;
+  const rowScoped = route.permission !== undefined && services.scopeOf(route.permission) === 'row';
 
   const run = async (req: Request, res: Response): Promise<void> => {
     const state = currentRequest()!;
@@ -44,6 +48,8 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     if (route.public !== true) {
       principal = await services.authenticate(req);
       state.principal = principal;
+      // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).
+      if (rowScoped) state.rowScope = principal.rowScope ?? UNRESTRICTED;
       if (!anyPermissionGrants(principal.permissions, route.permission!)) {
         throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ rule: 'permission', message: `requires ${route.permission}` }] });
       }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
+import type { RowScope } from '../auth/row-scope';
 
 /** What the kernel knows about the request being served, wherever the code runs. */
 export interface RequestState {
@@ -9,6 +10,8 @@ export interface RequestState {
   moduleId?: string;
   permission?: string;
   principal?: Principal;
+  /** Set on routes whose permission is `row`-scoped: every query of the request is narrowed to it. */
+  rowScope?: RowScope;
   /** One EntityManager per request, forked on first use. */
   em?: EntityManager;
 }

@@ -5,6 +5,7 @@ import { ErrorCatalogue } from '../errors/error-catalogue';
 import type { RouteDefinition } from '../http/route';
 import { CAPABILITIES, isCapability } from './capabilities';
 import { dependencyIds } from './dependency-ids';
+import { entityNameOf } from '../auth/row-scope';
 import type { LoadedModule } from './loaded-module';
 import type { ModuleProblem } from './module-problem';
 
@@ -48,11 +49,28 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
       if (owner !== undefined) problem(`entity ${name} is already mapped by module "${owner}": give it a name of its own`);
       entityOwners.set(name, module.manifest.id);
     }
+    checkRowScoped(module, problem);
   }
   return problems;
 }
 
 type Report = (message: string, file?: string) => void;
+
+/** Data scope narrows the module's own entities only, through properties they have. */
+function checkRowScoped(module: LoadedModule, problem: Report): void {
+  const own = new Map((module.definition.entities ?? []).map((e) => [e.meta.className, e]));
+  for (const { entity, mapping } of module.definition.rowScoped ?? []) {
+    const name = entityNameOf(entity);
+    const schema = own.get(name);
+    if (!schema) {
+      problem(`rowScoped names entity ${name}, which is not one of the module's entities`);
+      continue;
+    }
+    for (const property of [mapping.dept, mapping.owner]) {
+      if (property !== undefined && !(property in (schema.meta.properties ?? {}))) problem(`rowScoped maps ${name}.${property}, which the entity does not have`);
+    }
+  }
+}
 
 function checkCapabilities(module: LoadedModule, problem: Report): void {
   const { manifest, definition } = module;

@@ -8,7 +8,7 @@ import type { CacheHub } from '../runtime/cache';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';
 import type { KernelAdmin } from './kernel-admin';
-import type { DbCapability, EventsCapability, ModuleContext, StorageCapability } from './module-context';
+import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment, StorageCapability } from './module-context';
 import type { ModuleRegistry } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';
 
@@ -20,6 +20,7 @@ export interface ContextServices {
   admin: () => KernelAdmin;
   dataDir: string;
   log: Logger;
+  environment: ModuleEnvironment;
 }
 
 /**
@@ -56,6 +57,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     manifest,
     dir,
     log: services.log.child({ module: manifest.id }),
+    environment: services.environment,
     use: (token) => services.registry().api(token, runtime),
     contributions: (token) => services.registry().contributions(token, runtime),
     resolve: (token) => resolveOnce(moduleContainer, token),

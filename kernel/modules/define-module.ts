@@ -1,4 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import type { RowScopedEntity } from '../auth/row-scope';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
@@ -34,6 +35,11 @@ export interface ModuleDefinition {
   errors?: Readonly<Record<string, ErrorDefinition>>;
   /** MikroORM entities (`defineEntity` / `EntitySchema`) the module maps. Needs `db`. */
   entities?: readonly EntitySchema<any, any>[];
+  /**
+   * Entities whose queries a caller's data scope narrows on `row`-scoped routes
+   * (`rowScoped(UserEntity, { dept: 'deptId', owner: 'id' })`). Each must be one of `entities`.
+   */
+  rowScoped?: readonly RowScopedEntity[];
   /** Routes (`defineRoute`). Needs `http`. */
   routes?: readonly RouteDefinition[];
   /** Public APIs, one per name in the manifest's `publicApis`. */

@@ -5,7 +5,7 @@ import type { ModuleMigration } from '../db/migrations';
 import { readOperationNotes } from '../http/openapi-notes';
 import { defineModule, isDefinedModule } from './define-module';
 import type { LoadedModule } from './loaded-module';
-import { installKernelAlias } from './module-alias';
+import { installKernelAlias, registerModuleFolder } from './module-alias';
 import { ensureTypeScriptHook } from './typescript-hook';
 import type { ModuleProblem } from './module-problem';
 
@@ -24,6 +24,7 @@ export interface ModuleToLoad {
  */
 export function loadModules(modules: readonly ModuleToLoad[]): { loaded: LoadedModule[]; problems: ModuleProblem[] } {
   installKernelAlias();
+  for (const module of modules) registerModuleFolder(module.manifest.id, module.dir);
   const loaded: LoadedModule[] = [];
   const problems: ModuleProblem[] = [];
   for (const module of modules) {

@@ -2,6 +2,18 @@ import Module from 'node:module';
 import path from 'node:path';
 
 export const KERNEL_IMPORT = '@atrium/kernel';
+/** `@atrium/module/<id>`: the public contract (`api.ts`) of another module, wherever it lives. */
+export const MODULE_API_IMPORT = '@atrium/module/';
+
+const moduleFolders = new Map<string, string>();
+
+/**
+ * Records where a module's folder is, so `@atrium/module/<id>` resolves to its `api.ts`: the
+ * tokens and types it shares, and nothing of its implementation.
+ */
+export function registerModuleFolder(id: string, dir: string): void {
+  moduleFolders.set(id, dir);
+}
 
 type Resolve = (request: string, parent: NodeJS.Module | undefined, ...rest: unknown[]) => string;
 
@@ -25,6 +37,10 @@ export function installKernelAlias(): void {
   const original = internals._resolveFilename;
   internals._resolveFilename = function resolveWithAlias(request, parent, ...rest) {
     if (request === KERNEL_IMPORT) return original.call(this, target, parent, ...rest);
+    if (request.startsWith(MODULE_API_IMPORT)) {
+      const dir = moduleFolders.get(request.slice(MODULE_API_IMPORT.length));
+      if (dir) return original.call(this, path.join(dir, 'api'), parent, ...rest);
+    }
     try {
       return original.call(this, request, parent, ...rest);
     } catch (error) {

@@ -23,6 +23,15 @@ export interface EventsCapability {
   subscribe(event: string, handler: EventHandler): () => void;
 }
 
+/** Where the instance runs, and the environment variables modules read their settings from. */
+export interface ModuleEnvironment {
+  /** NODE_ENV, `development` when unset. */
+  readonly name: string;
+  readonly production: boolean;
+  /** An environment variable (the server's environment, as the kernel read it at boot). */
+  variable(name: string): string | undefined;
+}
+
 /** The `storage` capability: a private folder. */
 export interface StorageCapability {
   /** The module's folder under DATA_DIR, created on first use. */
@@ -41,6 +50,7 @@ export interface ModuleContext {
   readonly manifest: Readonly<Manifest>;
   readonly dir: string;
   readonly log: Logger;
+  readonly environment: ModuleEnvironment;
   /** A public API of this module or of a module in its `dependsOn`. */
   use<T>(token: PublicApiToken<T>): T;
   /** Contributions to an SPI this module owns (or the kernel), from enabled modules only. */

@@ -96,6 +96,11 @@ export class ModuleCache {
     return this.hub.invalidate(this.prefix + key);
   }
 
+  /** Drops every key starting with `prefix` here and on every other instance. */
+  invalidatePrefix(prefix: string): Promise<void> {
+    return this.hub.invalidatePrefix(this.prefix + prefix);
+  }
+
   /** Drops every key of the module here and on every other instance. */
   clear(): Promise<void> {
     return this.hub.invalidatePrefix(this.prefix);
