@@ -7,13 +7,16 @@ import type { Principal } from './principal';
 
 /**
  * Asks the enabled `auth.authenticator` contributions, in load order, who is calling. The first
- * that recognises the credential decides; when none does (or none is installed) the request is
- * unauthenticated.
+ * that recognises the credential decides. A request without credentials — or any request while
+ * no authenticator is installed — is `AUTH_TOKEN_MISSING_401`; a credential that no installed
+ * authenticator recognises is `AUTH_TOKEN_INVALID_401`.
  */
 export async function authenticateRequest(registry: ModuleRegistry, req: Request): Promise<Principal> {
-  for (const authenticator of registry.contributions(AuthenticatorSpi)) {
+  const authenticators = registry.contributions(AuthenticatorSpi);
+  for (const authenticator of authenticators) {
     const principal = await authenticator.authenticate({ headers: req.headers, ip: req.ip ?? '' });
     if (principal) return principal;
   }
-  throw new AppError(KernelErrors.AUTH_TOKEN_MISSING_401);
+  const presented = authenticators.length > 0 && req.headers.authorization !== undefined;
+  throw new AppError(presented ? KernelErrors.AUTH_TOKEN_INVALID_401 : KernelErrors.AUTH_TOKEN_MISSING_401);
 }

@@ -20,8 +20,9 @@ describe('HTTP authentication and permissions', () => {
       expectError(await get('/v3/api-docs'), 401, 'AUTH_TOKEN_MISSING_401');
     });
 
-    it('answers 401 AUTH_TOKEN_MISSING_401 for a credential no authenticator recognises', async () => {
-      expectError(await get('/api/v1/echo/items', 'Basic YWRtaW46YWRtaW4='), 401, 'AUTH_TOKEN_MISSING_401');
+    it('answers 401 AUTH_TOKEN_INVALID_401 for a credential no authenticator recognises', async () => {
+      expectError(await get('/api/v1/echo/items', 'Basic YWRtaW46YWRtaW4='), 401, 'AUTH_TOKEN_INVALID_401');
+      expectError(await get('/api/v1/echo/items', 'Bearer not-a-token-anyone-knows'), 401, 'AUTH_TOKEN_INVALID_401');
     });
 
     it('answers 401 AUTH_TOKEN_INVALID_401 with a garbled fixture token', async () => {
