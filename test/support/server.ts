@@ -9,6 +9,7 @@ import { boot } from '../../kernel/boot';
 import type { KernelConfig } from '../../kernel/config';
 import type { Kernel } from '../../kernel/kernel';
 import { createLogger } from '../../kernel/logging/logger';
+import type { RowScope } from '../../kernel/auth/row-scope';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'modules');
@@ -90,9 +91,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
+export interface FixtureTokenOptions {
+  /** The principal's userId (default `user-<username>`). */
+  userId?: string;
+  /** The principal's row scope (default: none, i.e. every row). */
+  rowScope?: RowScope;
+  attributes?: Record<string, unknown>;
+}
+
 /** A bearer token the test-auth fixture accepts, granting exactly `permissions`. */
-export function tokenFor(username: string, permissions: string[]): string {
-  return `Bearer fixture.${Buffer.from(JSON.stringify({ u: username, p: permissions })).toString('base64url')}`;
+export function tokenFor(username: string, permissions: string[], options: FixtureTokenOptions = {}): string {
+  const claims = { u: username, p: permissions, i: options.userId, s: options.rowScope, a: options.attributes };
+  return `Bearer fixture.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
 }
 
 /** A token granting everything (`*:*:*`). */

@@ -1,0 +1,25 @@
+/** The departments module's public contract: what other modules may import, and nothing else. */
+import { publicApi, spi } from '@atrium/kernel';
+
+export interface DepartmentTree {
+  /** Whether a department exists (whatever the caller's data scope). */
+  exists(id: string): Promise<boolean>;
+  /** Ids of the departments among `ids` that do not exist. */
+  missing(ids: readonly string[]): Promise<string[]>;
+  /** The department's id followed by the ids of all its descendants; [] when it does not exist. */
+  withDescendants(id: string): Promise<string[]>;
+}
+
+export const DepartmentTreeApi = publicApi<DepartmentTree>('departments.DepartmentTree');
+
+/** What keeps a department from being deleted: other modules count their rows in it. */
+export interface DepartmentUsage {
+  /** Plural noun for the 409 details, e.g. "users". */
+  readonly what: string;
+  countIn(deptId: string): Promise<number>;
+}
+
+export const DepartmentUsageSpi = spi<DepartmentUsage>('departments.usage');
+
+/** Published (as `departments.tree-changed`) after a department is created, moved or deleted. */
+export const TREE_CHANGED = 'tree-changed';

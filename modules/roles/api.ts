@@ -1,0 +1,39 @@
+/** The roles module's public contract. */
+import { publicApi, spi } from '@atrium/kernel';
+
+export type DataScope = 'all' | 'custom' | 'dept' | 'dept_and_children' | 'self';
+
+/** What one role grants. */
+export interface RoleGrant {
+  id: string;
+  code: string;
+  status: 'active' | 'disabled';
+  permissions: string[];
+  dataScope: DataScope;
+  /** For `custom`: the departments it sees. */
+  deptIds: string[];
+}
+
+export interface RoleDirectory {
+  /** The ACTIVE roles among `roleIds`, with what each grants (disabled ones grant nothing). */
+  grantsOf(roleIds: readonly string[]): Promise<RoleGrant[]>;
+  /** Ids among `roleIds` that name no role. */
+  missing(roleIds: readonly string[]): Promise<string[]>;
+  findByCode(code: string): Promise<RoleGrant | null>;
+}
+
+export const RoleDirectoryApi = publicApi<RoleDirectory>('roles.RoleDirectory');
+
+/** What keeps a role from being deleted: users holding it. */
+export interface RoleUsage {
+  readonly what: string;
+  countWith(roleId: string): Promise<number>;
+}
+
+export const RoleUsageSpi = spi<RoleUsage>('roles.usage');
+
+/** The seeded administrator role: `*:*:*`, data scope `all`; it cannot be deleted or stripped. */
+export const ADMIN_ROLE_CODE = 'admin';
+
+/** Published (as `roles.role-changed`, payload `{ roleId }`) after a role is created, changed or deleted. */
+export const ROLE_CHANGED = 'role-changed';

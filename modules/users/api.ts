@@ -1,0 +1,53 @@
+/** The users module's public contract. */
+import { publicApi, spi } from '@atrium/kernel';
+
+export type UserStatus = 'active' | 'disabled';
+
+/** Who a user is, as auth and me need it. Never a password or a hash. */
+export interface UserIdentity {
+  id: string;
+  username: string;
+  nickname: string;
+  email: string | null;
+  phone: string | null;
+  status: UserStatus;
+  deptId: string | null;
+  roleIds: string[];
+  postIds: string[];
+}
+
+export interface ProfileChange {
+  nickname?: string;
+  email?: string | null;
+  phone?: string | null;
+}
+
+export interface UserDirectory {
+  /**
+   * Checks a username and password exactly as sent. An unknown user costs the same time as a
+   * wrong password (a hash is verified either way) and both answer null.
+   */
+  verifyCredentials(username: string, password: string): Promise<UserIdentity | null>;
+  identity(userId: string): Promise<UserIdentity | null>;
+  /** The caller's own profile (nickname, email, phone): normalised and unique like any user's. */
+  updateProfile(userId: string, change: ProfileChange): Promise<UserIdentity>;
+  /** Changes a password after checking the old one (false when it is wrong). */
+  changePassword(userId: string, oldPassword: string, newPassword: string): Promise<boolean>;
+}
+
+export const UserDirectoryApi = publicApi<UserDirectory>('users.UserDirectory');
+
+/** Why a user's sessions or cached grants must be dropped. */
+export type UserChange = 'password' | 'disabled' | 'deleted' | 'access';
+
+/**
+ * Told, before the request that changed a user answers, that the user changed: `password`,
+ * `disabled` and `deleted` end the user's sessions; `access` (roles, department) only makes
+ * cached grants stale. `keepSessionId` spares the caller's own session (a password change by
+ * the user themselves).
+ */
+export interface UserLifecycle {
+  userChanged(userId: string, change: UserChange, keepSessionId?: string): Promise<void>;
+}
+
+export const UserLifecycleSpi = spi<UserLifecycle>('users.lifecycle');
