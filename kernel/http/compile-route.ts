@@ -49,7 +49,12 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       principal = await services.authenticate(req);
       state.principal = principal;
       // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).
-      if (rowScoped) state.rowScope = principal.rowScope ?? UNRESTRICTED;
+      if (rowScoped) {
+        state.rowScope = principal.rowScope ?? UNRESTRICTED;
+        // A fresh EntityManager: rows authentication loaded sit in the old one's identity map,
+        // and findOne by id answers from there without asking the database (or the filter).
+        state.em = undefined;
+      }
       if (!anyPermissionGrants(principal.permissions, route.permission!)) {
         throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ rule: 'permission', message: `requires ${route.permission}` }] });
       }

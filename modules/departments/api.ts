@@ -16,10 +16,14 @@ export const DepartmentTreeApi = publicApi<DepartmentTree>('departments.Departme
 export interface DepartmentUsage {
   /** Plural noun for the 409 details, e.g. "users". */
   readonly what: string;
+  /**
+   * Rows of the module in the department. It is asked during a row-scoped request, so it must
+   * count every row whatever the caller's scope (`filters: { atrium_row_scope: false }`).
+   */
   countIn(deptId: string): Promise<number>;
 }
 
 export const DepartmentUsageSpi = spi<DepartmentUsage>('departments.usage');
 
-/** Published (as `departments.tree-changed`) after a department is created, moved or deleted. */
+/** Published (as `departments.tree-changed`, payload `{ deptId }`) after a department is created, moved or deleted. */
 export const TREE_CHANGED = 'tree-changed';

@@ -1,0 +1,24 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { newId } from '@atrium/kernel';
+
+export const POST_STATUSES = ['active', 'disabled'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A post (job position). The table is created by migrations/0001-create-posts.ts. */
+export const PostEntity = defineEntity({
+  name: 'Post',
+  tableName: 'posts_post',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => newId()),
+    code: p.string().length(64),
+    name: p.string().length(100),
+    sort: p.integer(),
+    status: p.enum([...POST_STATUSES]),
+    remark: p.string().length(500).nullable(),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type Post = InferEntity<typeof PostEntity>;

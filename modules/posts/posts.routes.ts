@@ -1,0 +1,68 @@
+import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
+import { PostErrors } from './errors';
+import { CreatePostBody, IdParams, PostFilterQuery, PostSchema, UpdatePostBody } from './post.schemas';
+import { PostService } from './post.service';
+
+/** Stateless: one per call, always on the request's EntityManager. */
+const posts = (ctx: ModuleContext) => new PostService(ctx.db);
+
+export const listPosts = defineRoute({
+  method: 'GET',
+  path: '/posts',
+  permission: 'system:post:list',
+  summary: 'Posts, a page at a time',
+  query: PostFilterQuery,
+  list: { sort: { code: 'code', name: 'name', sort: 'sort', createdAt: 'createdAt' } },
+  response: Paginated(PostSchema),
+  handler: ({ query: { keyword, status }, page }, ctx) => posts(ctx).list(page, { keyword, status }),
+});
+
+export const getPost = defineRoute({
+  method: 'GET',
+  path: '/posts/{id}',
+  permission: 'system:post:query',
+  summary: 'One post',
+  params: IdParams,
+  response: PostSchema,
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
+  handler: ({ params }, ctx) => posts(ctx).get(params.id),
+});
+
+export const createPost = defineRoute({
+  method: 'POST',
+  path: '/posts',
+  permission: 'system:post:add',
+  summary: 'Adds a post',
+  status: 201,
+  body: CreatePostBody,
+  response: PostSchema,
+  errors: [PostErrors.SYSTEM_POST_DUPLICATED_409],
+  handler: ({ body }, ctx) => posts(ctx).create(body),
+});
+
+export const updatePost = defineRoute({
+  method: 'PUT',
+  path: '/posts/{id}',
+  permission: 'system:post:edit',
+  summary: 'Changes the fields sent; `version` is the one the caller read',
+  params: IdParams,
+  body: UpdatePostBody,
+  response: PostSchema,
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, PostErrors.SYSTEM_POST_DUPLICATED_409],
+  handler: ({ params, body: { version, ...change } }, ctx) => posts(ctx).update(params.id, change, version),
+});
+
+export const deletePost = defineRoute({
+  method: 'DELETE',
+  path: '/posts/{id}',
+  permission: 'system:post:remove',
+  summary: 'Removes a post; with `version`, only if it is still the one the caller read',
+  params: IdParams,
+  query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  response: Type.Object({}),
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409],
+  handler: async ({ params, query }, ctx) => {
+    await posts(ctx).remove(params.id, query.version);
+    return {};
+  },
+});
