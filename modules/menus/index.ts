@@ -1,0 +1,17 @@
+import { defineModule, provide } from '@atrium/kernel';
+import { MenuTreeApi } from './api';
+import { MenusErrors } from './errors';
+import { MenuEntity } from './menu.entity';
+import { MenuSync } from './menu-sync';
+import { MenuTreeService } from './menu-tree';
+import { createMenu, deleteMenu, getMenu, listMenus, menuTree, updateMenu } from './menus.routes';
+
+/** Wiring only: what the module has, each piece declared in its own file. */
+export default defineModule({
+  errors: MenusErrors,
+  entities: [MenuEntity],
+  routes: [listMenus, menuTree, getMenu, createMenu, updateMenu, deleteMenu],
+  provides: [provide(MenuTreeApi, (ctx) => new MenuTreeService(ctx.db, ctx.kernel))],
+  start: (ctx) => ctx.resolve(MenuSync).start(ctx),
+  stop: (ctx) => ctx.resolve(MenuSync).stop(),
+});

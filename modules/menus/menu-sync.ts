@@ -1,0 +1,112 @@
+import { OptimisticLockError, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { newId, type ModuleContext, type ModuleSummary } from '@atrium/kernel';
+import { MenuEntity, type Menu } from './menu.entity';
+
+/** A menu as a module's manifest declares it, with its place in the declaration. */
+interface DeclaredMenu {
+  moduleId: string;
+  title: string;
+  path: string;
+  component: string;
+  permission: string;
+  sort: number;
+}
+
+const ATTEMPTS = 3;
+
+/**
+ * Keeps the table in step with the manifests of every loaded module, enabled or not (a disabled
+ * module's menus are hidden at query time, not deleted): new menus are inserted, changed titles,
+ * components and permissions follow the manifest, and menus no manifest declares any more are
+ * deleted. Menus made through the API are never touched, except that children of a deleted
+ * menu move up to its nearest surviving ancestor.
+ */
+export class MenuSync {
+  private unsubscribe?: () => void;
+
+  /** Syncs now, and again after every module change (enable, disable, live load). */
+  async start(ctx: ModuleContext): Promise<void> {
+    await sync(ctx);
+    this.unsubscribe = ctx.kernel.onChange(async () => {
+      // A failed sync must not fail the module change that triggered it: the next one retries.
+      await sync(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'menu sync failed'));
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+}
+
+/**
+ * One transaction; retried when it lost a race with another instance syncing the same menus
+ * (the unique index on module and path) or with an API update of one of them (its version).
+ */
+export async function sync(ctx: ModuleContext): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A clean unit of work of its own, even when a request (a module disabled over HTTP) triggered it.
+      await ctx.db.em().fork().transactional((em) => apply(em, declaredMenus(ctx.kernel.modules())));
+      return;
+    } catch (error) {
+      const raced = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;
+      if (!raced || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function apply(em: EntityManager, declared: Map<string, DeclaredMenu>): Promise<void> {
+  const all = await em.find(MenuEntity, {});
+  const gone = new Set<string>();
+  for (const menu of all) {
+    if (menu.moduleId === null || menu.moduleId === undefined) continue;
+    const wanted = declared.get(keyOf(menu.moduleId, menu.path));
+    if (!wanted) {
+      gone.add(menu.id);
+      continue;
+    }
+    declared.delete(keyOf(wanted.moduleId, wanted.path));
+    const { title, component, permission } = wanted;
+    if (menu.title !== title || menu.component !== component || menu.permission !== permission) em.assign(menu, { title, component, permission });
+  }
+  const byId = new Map(all.map((m) => [m.id, m]));
+  for (const menu of all) {
+    if (gone.has(menu.id)) em.remove(menu);
+    else if (menu.parentId && gone.has(menu.parentId)) em.assign(menu, { parentId: survivingAncestor(menu.parentId, byId, gone) });
+  }
+  for (const menu of declared.values()) {
+    em.create(MenuEntity, { id: newId(), parentId: null, type: 'menu', icon: null, visible: true, ...menu });
+  }
+  await em.flush();
+}
+
+/** The nearest ancestor of `parentId` (itself included) that is not being deleted, or null. */
+function survivingAncestor(parentId: string, byId: ReadonlyMap<string, Menu>, gone: ReadonlySet<string>): string | null {
+  const seen = new Set<string>();
+  let id: string | null | undefined = parentId;
+  while (id && gone.has(id) && !seen.has(id)) {
+    seen.add(id);
+    id = byId.get(id)?.parentId;
+  }
+  return id && !gone.has(id) ? id : null;
+}
+
+/**
+ * Every loaded module's menus, keyed by module and path. `sort` is the declaration order; a path
+ * a manifest declares twice keeps its first declaration.
+ */
+function declaredMenus(modules: readonly ModuleSummary[]): Map<string, DeclaredMenu> {
+  const declared = new Map<string, DeclaredMenu>();
+  for (const module of modules) {
+    module.menus.forEach((menu, sort) => {
+      const key = keyOf(module.id, menu.path);
+      if (!declared.has(key)) declared.set(key, { moduleId: module.id, title: menu.title, path: menu.path, component: menu.component, permission: menu.permission, sort });
+    });
+  }
+  return declared;
+}
+
+function keyOf(moduleId: string, path: string): string {
+  return `${moduleId}\u0000${path}`;
+}

@@ -1,0 +1,29 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { newId } from '@atrium/kernel';
+import type { MenuType } from './api';
+
+/**
+ * A menu. `moduleId` is set on menus synced from a module's manifest (menu-sync.ts) and null on
+ * menus made through the API. Table: migrations/0001-create-menus.ts.
+ */
+export const MenuEntity = defineEntity({
+  name: 'Menu',
+  tableName: 'menus_menu',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => newId()),
+    parentId: p.uuid().nullable(),
+    title: p.string().length(256),
+    path: p.string().length(256),
+    component: p.string().length(512),
+    permission: p.string().length(200),
+    type: p.string().length(16).$type<MenuType>(),
+    icon: p.string().length(128).nullable(),
+    sort: p.integer(),
+    visible: p.boolean(),
+    moduleId: p.string().length(128).nullable(),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+export type Menu = InferEntity<typeof MenuEntity>;

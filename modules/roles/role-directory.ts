@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { escapeLike, type DbCapability } from '@atrium/kernel';
+import type { RoleDirectory, RoleGrant } from './api';
+import { loadAssignments } from './role-assignments';
+import { RoleEntity, type Role } from './role.entity';
+
+/** Role ids arrive from other modules' rows and tokens; anything not a UUID names no role. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `roles.RoleDirectory`: what other modules (auth, users) may know of roles. */
+export class RoleDirectoryService implements RoleDirectory {
+  constructor(private readonly db: DbCapability) {}
+
+  async grantsOf(roleIds: readonly string[]): Promise<RoleGrant[]> {
+    const ids = uuids(roleIds);
+    if (ids.length === 0) return [];
+    const em = this.db.em();
+    // A disabled role grants nothing: it is left out, not returned with its permissions.
+    const roles = await em.find(RoleEntity, { id: { $in: ids }, status: 'active' }, { orderBy: { code: 'asc' } });
+    return grants(em, roles);
+  }
+
+  async missing(roleIds: readonly string[]): Promise<string[]> {
+    const ids = uuids(roleIds);
+    const found = ids.length === 0 ? [] : await this.db.em().find(RoleEntity, { id: { $in: ids } });
+    const existing = new Set(found.map((r) => r.id.toLowerCase()));
+    return roleIds.filter((id) => !existing.has(id.toLowerCase()));
+  }
+
+  async findByCode(code: string): Promise<RoleGrant | null> {
+    // Codes are unique whatever the case (the index is on lower(code)).
+    const em = this.db.em();
+    const role = await em.findOne(RoleEntity, { code: { $ilike: escapeLike(code) } });
+    return role ? (await grants(em, [role]))[0] : null;
+  }
+}
+
+async function grants(em: EntityManager, roles: readonly Role[]): Promise<RoleGrant[]> {
+  const assignments = await loadAssignments(em, roles.map((r) => r.id));
+  return roles.map((role) => ({ id: role.id, code: role.code, status: role.status, dataScope: role.dataScope, ...assignments.get(role.id)! }));
+}
+
+function uuids(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => UUID.test(id)))];
+}
