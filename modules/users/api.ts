@@ -31,8 +31,11 @@ export interface UserDirectory {
   identity(userId: string): Promise<UserIdentity | null>;
   /** The caller's own profile (nickname, email, phone): normalised and unique like any user's. */
   updateProfile(userId: string, change: ProfileChange): Promise<UserIdentity>;
-  /** Changes a password after checking the old one (false when it is wrong). */
-  changePassword(userId: string, oldPassword: string, newPassword: string): Promise<boolean>;
+  /**
+   * Changes a password after checking the old one (false when it is wrong), then tells
+   * `users.lifecycle` (`password`), sparing `keepSessionId` (the caller's own session).
+   */
+  changePassword(userId: string, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<boolean>;
 }
 
 export const UserDirectoryApi = publicApi<UserDirectory>('users.UserDirectory');

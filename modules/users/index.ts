@@ -1,0 +1,27 @@
+import { contribute, defineModule, provide, rowScoped } from '@atrium/kernel';
+import { DepartmentUsageSpi } from '@atrium/module/departments';
+import { RoleUsageSpi } from '@atrium/module/roles';
+import { UserDirectoryApi } from './api';
+import { UserErrors } from './errors';
+import { dummyPasswordHash } from './passwords';
+import { seedAdmin } from './seed-admin';
+import { departmentUsage, roleUsage } from './usage';
+import { UserDirectoryService } from './user-directory';
+import { UserEntity, UserPostEntity, UserRoleEntity } from './user.entity';
+import { createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.routes';
+
+/** Wiring only: what the module has, each piece declared in its own file. */
+export default defineModule({
+  errors: UserErrors,
+  entities: [UserEntity, UserRoleEntity, UserPostEntity],
+  // A user is in a caller's data scope through its department, or when it is the caller.
+  rowScoped: [rowScoped(UserEntity, { dept: 'deptId', owner: 'id' })],
+  routes: [listUsers, getUser, createUser, updateUser, deleteUser, resetPassword],
+  provides: [provide(UserDirectoryApi, (ctx) => new UserDirectoryService(ctx))],
+  contributes: [contribute(DepartmentUsageSpi, departmentUsage), contribute(RoleUsageSpi, roleUsage)],
+  async start(ctx) {
+    // The hash unknown usernames are checked against, ready before the first login.
+    await dummyPasswordHash();
+    await seedAdmin(ctx);
+  },
+});

@@ -1,0 +1,46 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { newId, type ModuleContext, type ModuleEnvironment } from '@atrium/kernel';
+import { ADMIN_ROLE_CODE, RoleDirectoryApi } from '@atrium/module/roles';
+import { PASSWORD_LENGTH, hashPassword } from './passwords';
+import { UserEntity, UserRoleEntity } from './user.entity';
+import { ADMIN_USERNAME } from './user.service';
+
+/** The seeded administrator's password on a local instance without ADMIN_PASSWORD. Never in production. */
+export const LOCAL_ADMIN_PASSWORD = 'admin-local-only';
+
+/**
+ * Creates user `admin` with role `admin` when there is no such user (a fresh database). An
+ * existing one is left as it is: ADMIN_PASSWORD only sets the first password.
+ */
+export async function seedAdmin(ctx: ModuleContext): Promise<void> {
+  const em = ctx.db.em();
+  if ((await em.count(UserEntity, { username: ADMIN_USERNAME })) > 0) return;
+  const password = adminPassword(ctx.environment);
+  const role = await ctx.use(RoleDirectoryApi).findByCode(ADMIN_ROLE_CODE);
+  if (!role) throw new Error(`there is no role "${ADMIN_ROLE_CODE}" to give the seeded administrator: the roles module's migrations create it`);
+  const id = newId();
+  em.create(UserEntity, { id, username: ADMIN_USERNAME, nickname: 'Administrator', email: null, phone: null, passwordHash: await hashPassword(password), status: 'active', deptId: null });
+  em.create(UserRoleEntity, { userId: id, roleId: role.id });
+  try {
+    await em.flush();
+  } catch (error) {
+    // Another instance starting on the same database seeded it first: that is the admin.
+    if (error instanceof UniqueConstraintViolationException) return;
+    throw error;
+  }
+  ctx.log.info({ username: ADMIN_USERNAME }, 'seeded the administrator');
+}
+
+/** ADMIN_PASSWORD; locally, without it, the local-only default. A production server refuses that default. */
+function adminPassword(environment: ModuleEnvironment): string {
+  const configured = environment.variable('ADMIN_PASSWORD') || undefined;
+  if (environment.production && (configured === undefined || configured === LOCAL_ADMIN_PASSWORD)) {
+    throw new Error('ADMIN_PASSWORD must be set to seed the administrator in production: the local-only default password is never used there');
+  }
+  const password = configured ?? LOCAL_ADMIN_PASSWORD;
+  const length = [...password].length;
+  if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
+    throw new Error(`ADMIN_PASSWORD must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long`);
+  }
+  return password;
+}

@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, KernelErrors, flushChanges, type ModuleContext } from '@atrium/kernel';
+import type { ProfileChange, UserDirectory, UserIdentity } from './api';
+import { announceUserChange } from './lifecycle';
+import { normaliseUsername } from './normalisation';
+import { PASSWORD_LENGTH, hashPassword, passwordMatches } from './passwords';
+import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
+import { linksOf, toIdentity } from './user-view';
+import { UNSCOPED, UserEntity, type User } from './user.entity';
+
+// Ids come from tokens and sessions: one that is not a UUID names nobody (and must not reach a uuid column).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `users.UserDirectory`: what auth and me know of users. Never a password or a hash. */
+export class UserDirectoryService implements UserDirectory {
+  constructor(private readonly ctx: ModuleContext) {}
+
+  async verifyCredentials(username: string, password: string): Promise<UserIdentity | null> {
+    const em = this.ctx.db.em();
+    const name = normaliseUsername(username);
+    // A username that cannot exist is looked up all the same: every miss costs one query and one hash.
+    const user = await em.findOne(UserEntity, { username: name.ok ? name.value : '' }, { ...UNSCOPED, populate: ['passwordHash'], disableIdentityMap: true });
+    const matches = await passwordMatches(user?.passwordHash ?? null, password);
+    return user && matches ? this.identityOf(em, user) : null;
+  }
+
+  async identity(userId: string): Promise<UserIdentity | null> {
+    if (!UUID.test(userId)) return null;
+    const em = this.ctx.db.em();
+    const user = await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, disableIdentityMap: true });
+    return user ? this.identityOf(em, user) : null;
+  }
+
+  async updateProfile(userId: string, change: ProfileChange): Promise<UserIdentity> {
+    const fields = normaliseIdentity({ nickname: change.nickname, email: change.email, phone: change.phone });
+    const em = this.ctx.db.em().fork();
+    const user = await mustFind(em, userId);
+    em.assign(user, fields);
+    await flushChanges(em, USER_UNIQUE_KEYS);
+    return this.identityOf(em, user);
+  }
+
+  async changePassword(userId: string, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<boolean> {
+    const length = [...newPassword].length;
+    if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
+      throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
+        details: [{ field: '/body/newPassword', rule: 'length', message: `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters` }],
+      });
+    }
+    const em = this.ctx.db.em().fork();
+    const user = await mustFind(em, userId, true);
+    if (!(await passwordMatches(user.passwordHash, oldPassword))) return false;
+    user.passwordHash = await hashPassword(newPassword);
+    await flushChanges(em);
+    await announceUserChange(this.ctx, user.id, ['password'], keepSessionId);
+    return true;
+  }
+
+  private async identityOf(em: EntityManager, user: User): Promise<UserIdentity> {
+    return toIdentity(user, await linksOf(em, [user.id]));
+  }
+}
+
+/**
+ * The user, in a fork of its own: loaded unscoped, it must not answer a later scoped read of the
+ * same request from the identity map.
+ */
+async function mustFind(em: EntityManager, userId: string, withPassword = false): Promise<User> {
+  const user = UUID.test(userId) ? await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, ...(withPassword ? { populate: ['passwordHash'] as const } : {}) }) : null;
+  if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: `no user ${userId}` }] });
+  return user;
+}

@@ -1,0 +1,87 @@
+import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
+import { callerOf } from './access-rules';
+import { UserErrors } from './errors';
+import { CreateUserBody, DeleteQuery, IdParams, ResetPasswordBody, UpdateUserBody, UserFilterQuery, UserSchema } from './user.schemas';
+import { UserService } from './user.service';
+
+/** Stateless: building one per call costs nothing, and it always sees the request's EntityManager. */
+const users = (ctx: ModuleContext) => new UserService(ctx);
+
+const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, PERM_DENIED_403, VALIDATION_FAILED_400 } = KernelErrors;
+const { SYSTEM_USER_DUPLICATED_409, SYSTEM_USER_PROTECTED_409 } = UserErrors;
+
+export const listUsers = defineRoute({
+  method: 'GET',
+  path: '/users',
+  permission: 'system:user:list',
+  summary: 'Users within the caller’s data scope, a page at a time',
+  query: UserFilterQuery,
+  list: { sort: { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } },
+  response: Paginated(UserSchema),
+  handler: ({ query, page }, ctx) => users(ctx).list(page, query),
+});
+
+export const getUser = defineRoute({
+  method: 'GET',
+  path: '/users/{id}',
+  permission: 'system:user:query',
+  summary: 'One user (404 when outside the caller’s data scope)',
+  params: IdParams,
+  response: UserSchema,
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
+  handler: ({ params }, ctx) => users(ctx).get(params.id),
+});
+
+export const createUser = defineRoute({
+  method: 'POST',
+  path: '/users',
+  permission: 'system:user:add',
+  summary: 'Adds a user; `password` is written, never read back',
+  status: 201,
+  body: CreateUserBody,
+  response: UserSchema,
+  errors: [VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409],
+  handler: ({ body, principal }, ctx) => users(ctx).create(callerOf(principal), body),
+});
+
+export const updateUser = defineRoute({
+  method: 'PUT',
+  path: '/users/{id}',
+  permission: 'system:user:edit',
+  summary: 'Changes the fields sent; `version` is the one the caller read. Nobody changes their own roles',
+  params: IdParams,
+  body: UpdateUserBody,
+  response: UserSchema,
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409, SYSTEM_USER_PROTECTED_409],
+  handler: ({ params, body: { version, ...changes }, principal }, ctx) => users(ctx).update(callerOf(principal), params.id, changes, version),
+});
+
+export const deleteUser = defineRoute({
+  method: 'DELETE',
+  path: '/users/{id}',
+  permission: 'system:user:remove',
+  summary: 'Removes a user and ends its sessions; with `version`, only if it is still the one the caller read',
+  params: IdParams,
+  query: DeleteQuery,
+  response: Type.Object({}),
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, SYSTEM_USER_PROTECTED_409],
+  handler: async ({ params, query, principal }, ctx) => {
+    await users(ctx).remove(callerOf(principal), params.id, query.version);
+    return {};
+  },
+});
+
+export const resetPassword = defineRoute({
+  method: 'PUT',
+  path: '/users/{id}/password',
+  permission: 'system:user:resetPwd',
+  summary: 'Sets a user’s password (an administrator’s reset) and ends the user’s sessions',
+  params: IdParams,
+  body: ResetPasswordBody,
+  response: Type.Object({}),
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, VALIDATION_FAILED_400, PERM_DENIED_403],
+  handler: async ({ params, body, principal }, ctx) => {
+    await users(ctx).resetPassword(callerOf(principal), params.id, body.password);
+    return {};
+  },
+});
