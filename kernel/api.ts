@@ -24,7 +24,7 @@ export { permissionGrants } from './auth/permission-match';
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { UniqueConflict } from './db/write-guards';
 export { newId } from './db/ids';
-export { rowScoped } from './auth/row-scope';
+export { UNSCOPED, rowScoped } from './auth/row-scope';
 export type { RowScope, RowScopeMapping } from './auth/row-scope';
 export { Migration } from '@mikro-orm/migrations';
 // Module-local services are tsyringe classes; modules take these from here like everything else.

@@ -38,6 +38,12 @@ export function entityNameOf(entity: RowScopedEntity['entity']): string {
 
 export const ROW_SCOPE_FILTER = 'atrium_row_scope';
 
+/**
+ * Find options that turn data scope off for one query: for a public API that answers about any
+ * row whatever route calls it (a login, a usage count, the department tree auth scopes with).
+ */
+export const UNSCOPED = { filters: { [ROW_SCOPE_FILTER]: false } } as const;
+
 /** A global MikroORM filter, as the ORM's options take it, with its name. */
 export type GlobalFilter = NonNullable<Options['filters']>[string] & { name: string };
 

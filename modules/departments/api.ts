@@ -18,7 +18,7 @@ export interface DepartmentUsage {
   readonly what: string;
   /**
    * Rows of the module in the department. It is asked during a row-scoped request, so it must
-   * count every row whatever the caller's scope (`filters: { atrium_row_scope: false }`).
+   * count every row whatever the caller’s scope (query with `UNSCOPED` from @atrium/kernel).
    */
   countIn(deptId: string): Promise<number>;
 }

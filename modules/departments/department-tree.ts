@@ -1,14 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DbCapability } from '@atrium/kernel';
+import { UNSCOPED, type DbCapability } from '@atrium/kernel';
 import type { DepartmentTree } from './api';
 import { DepartmentEntity } from './department.entity';
-
-/**
- * Turns the kernel's data-scope filter off for one query. The tree's public API answers for the
- * whole tree whatever route it is called from: auth computes data scopes with it, and users
- * checks a department exists, both while a caller's narrower scope may be in force.
- */
-export const UNSCOPED = { filters: { atrium_row_scope: false } } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

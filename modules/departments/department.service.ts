@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppError,
   KernelErrors,
+  UNSCOPED,
   checkVersion,
   escapeLike,
   flushChanges,
@@ -15,7 +16,7 @@ import {
 } from '@atrium/kernel';
 import { TREE_CHANGED, type DepartmentUsage } from './api';
 import { DepartmentEntity, type Department, type DepartmentStatus } from './department.entity';
-import { UNSCOPED, withDescendants } from './department-tree';
+import { withDescendants } from './department-tree';
 import { nest, toView, type DepartmentNode, type DepartmentView } from './department-view';
 import { DepartmentErrors } from './errors';
 

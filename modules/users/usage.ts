@@ -1,7 +1,7 @@
-import type { ModuleContext } from '@atrium/kernel';
+import { UNSCOPED, type ModuleContext } from '@atrium/kernel';
 import type { DepartmentUsage } from '@atrium/module/departments';
 import type { RoleUsage } from '@atrium/module/roles';
-import { UNSCOPED, UserEntity, UserRoleEntity } from './user.entity';
+import { UserEntity, UserRoleEntity } from './user.entity';
 
 /** `departments.usage`: a department with users in it cannot be deleted. */
 export function departmentUsage(ctx: ModuleContext): DepartmentUsage {

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, KernelErrors, flushChanges, type ModuleContext } from '@atrium/kernel';
+import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext } from '@atrium/kernel';
 import type { ProfileChange, UserDirectory, UserIdentity } from './api';
 import { announceUserChange } from './lifecycle';
 import { normaliseUsername } from './normalisation';
 import { PASSWORD_LENGTH, hashPassword, passwordMatches } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
 import { linksOf, toIdentity } from './user-view';
-import { UNSCOPED, UserEntity, type User } from './user.entity';
+import { UserEntity, type User } from './user.entity';
 
 // Ids come from tokens and sessions: one that is not a UUID names nobody (and must not reach a uuid column).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,12 +27,6 @@ export const UserEntity = defineEntity({
 });
 export type User = InferEntity<typeof UserEntity>;
 
-/**
- * Query options that turn the kernel's data-scope filter (`atrium_row_scope`) off: for what
- * answers about any user whatever route asks (a login, `/me`, a department's usage count).
- */
-export const UNSCOPED = { filters: { atrium_row_scope: false } } as const;
-
 /** One role (an id of the roles module) a user holds. */
 export const UserRoleEntity = defineEntity({
   name: 'UserRole',
