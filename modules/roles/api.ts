@@ -15,8 +15,12 @@ export interface RoleGrant {
 }
 
 export interface RoleDirectory {
-  /** The ACTIVE roles among `roleIds`, with what each grants (disabled ones grant nothing). */
-  grantsOf(roleIds: readonly string[]): Promise<RoleGrant[]>;
+  /**
+   * The ACTIVE roles among `roleIds`, with what each grants (disabled ones grant nothing).
+   * `includeDisabled` returns disabled ones too: what a role WOULD grant once enabled, for
+   * escalation checks (handing out a disabled `*:*:*` role is handing out `*:*:*`).
+   */
+  grantsOf(roleIds: readonly string[], options?: { includeDisabled?: boolean }): Promise<RoleGrant[]>;
   /** Ids among `roleIds` that name no role. */
   missing(roleIds: readonly string[]): Promise<string[]>;
   findByCode(code: string): Promise<RoleGrant | null>;

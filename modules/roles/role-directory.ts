@@ -11,12 +11,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class RoleDirectoryService implements RoleDirectory {
   constructor(private readonly db: DbCapability) {}
 
-  async grantsOf(roleIds: readonly string[]): Promise<RoleGrant[]> {
+  async grantsOf(roleIds: readonly string[], options: { includeDisabled?: boolean } = {}): Promise<RoleGrant[]> {
     const ids = uuids(roleIds);
     if (ids.length === 0) return [];
     const em = this.db.em();
     // A disabled role grants nothing: it is left out, not returned with its permissions.
-    const roles = await em.find(RoleEntity, { id: { $in: ids }, status: 'active' }, { orderBy: { code: 'asc' } });
+    const status = options.includeDisabled ? {} : { status: 'active' as const };
+    const roles = await em.find(RoleEntity, { id: { $in: ids }, ...status }, { orderBy: { code: 'asc' } });
     return grants(em, roles);
   }
 

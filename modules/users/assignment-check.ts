@@ -26,7 +26,8 @@ export async function checkAssignment(ctx: ModuleContext, caller: Caller, assign
     });
   }
   if (assignment.addedRoleIds.length === 0) return;
-  const grants = await ctx.use(RoleDirectoryApi).grantsOf(assignment.addedRoleIds);
+  // Disabled roles count too: enabling one later must not hand out what the assigner lacked.
+  const grants = await ctx.use(RoleDirectoryApi).grantsOf(assignment.addedRoleIds, { includeDisabled: true });
   const escalations = holdingProblems(caller, grants, '/body/roleIds');
   if (escalations.length > 0) throw new AppError(KernelErrors.PERM_DENIED_403, { details: escalations });
 }

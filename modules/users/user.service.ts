@@ -165,7 +165,7 @@ export class UserService {
     const user = await load(em, sentId);
     const id = user.id;
     if (id !== caller.userId) {
-      const grants = await this.ctx.use(RoleDirectoryApi).grantsOf((await linksOf(em, [id])).roleIds.get(id) ?? []);
+      const grants = await this.ctx.use(RoleDirectoryApi).grantsOf((await linksOf(em, [id])).roleIds.get(id) ?? [], { includeDisabled: true });
       const problems = holdingProblems(caller, grants, '/params/id');
       if (problems.length > 0) throw new AppError(KernelErrors.PERM_DENIED_403, { details: problems });
     }

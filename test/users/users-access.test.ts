@@ -65,6 +65,14 @@ describe('users: who may change whom', () => {
       expect((await api.read(user.id)).body.data.roleIds).to.deep.equal([]);
     });
 
+    it('answers 403 when the role added is disabled but would grant more than the caller holds', async () => {
+      const dormant = await api.addRole('dormant-root', ['*:*:*'], { status: 'disabled' });
+      const user = await api.addUser('target-dormant');
+      const res = await api.update(user.id, { roleIds: [dormant], version: 1 }, userAdmin());
+      expectDenied(res);
+      expect(res.body.details.map((d: { permission: string }) => d.permission)).to.deep.equal(['*:*:*']);
+    });
+
     it('lets a caller hand out roles its permissions grant, wildcards included', async () => {
       const created = await api.create({ username: 'granted', password: api.password(), roleIds: [listerRole] }, userAdmin());
       expect(created.status, created.text).to.equal(201);
