@@ -21,7 +21,9 @@ export const SessionDirectoryApi = publicApi<SessionDirectory>('auth.SessionDire
 
 /** What auth puts in `Principal.attributes` besides permissions and row scope. */
 export interface AuthAttributes {
+  /** Every role the user holds, active or not (escalation checks must see them all). */
   roleIds: string[];
+  /** Codes of the user's active roles. */
   roleCodes: string[];
   deptId: string | null;
   /** The data scopes of the caller's active roles (the row scope is their union). */

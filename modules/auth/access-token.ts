@@ -1,0 +1,70 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { AppError, KernelErrors } from '@atrium/kernel';
+
+export const ISSUER = 'atrium';
+const ALGORITHM = 'HS256';
+
+/** Three base64url parts; the signature may be empty (`alg: none`), which is ours to refuse. */
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** Whether a bearer credential is a JWT at all: anything else belongs to another authenticator. */
+export function looksLikeJwt(credential: string): boolean {
+  return JWT_SHAPE.test(credential);
+}
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Signs and checks access tokens: HS256 with a key object, the algorithm pinned on verify (so
+ * `alg: none` or a public-key algorithm is refused), `iss` checked, expiry enforced.
+ */
+export class AccessTokens {
+  constructor(
+    private readonly key: KeyObject,
+    readonly ttlSeconds: number,
+  ) {}
+
+  issue(claims: AccessClaims, now = new Date()): IssuedAccessToken {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const expiresAt = issuedAt + this.ttlSeconds;
+    const token = jwt.sign({ sid: claims.sessionId, iat: issuedAt, exp: expiresAt }, this.key, {
+      algorithm: ALGORITHM,
+      subject: claims.userId,
+      jwtid: randomUUID(),
+      issuer: ISSUER,
+    });
+    return { token, expiresAt: new Date(expiresAt * 1000) };
+  }
+
+  /**
+   * The claims of a token this server signed, or AUTH_TOKEN_INVALID_401 / _EXPIRED_401.
+   * `ignoreExpiration` serves logout, which may end the session of a token that just lapsed.
+   */
+  verify(token: string, options: { ignoreExpiration?: boolean } = {}): AccessClaims {
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, ignoreExpiration: options.ignoreExpiration ?? false });
+    } catch (error) {
+      if (error instanceof jwt.TokenExpiredError) throw new AppError(KernelErrors.AUTH_TOKEN_EXPIRED_401);
+      throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+    }
+    const { sub, sid } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+    return { userId: sub, sessionId: sid };
+  }
+}
+
+/** The credential of an `Authorization: Bearer …` header, or undefined. */
+export function bearerCredential(header: string | undefined): string | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  return match?.[1];
+}

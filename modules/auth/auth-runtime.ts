@@ -1,0 +1,75 @@
+import type { ModuleContext } from '@atrium/kernel';
+import { TREE_CHANGED } from '@atrium/module/departments';
+import { ROLE_CHANGED } from '@atrium/module/roles';
+import { AccessTokens } from './access-token';
+import { loadJwtSecret } from './jwt-secret';
+import { LoginLimiter } from './login-limiter';
+import { Principals } from './principals';
+import { SessionService } from './session.service';
+import { readSettings, type AuthSettings } from './settings';
+
+/** Expired sessions and refresh tokens are deleted this often. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** What auth assembles at start() from its settings and secret, for its routes and contributions. */
+export interface AuthRuntime {
+  settings: AuthSettings;
+  tokens: AccessTokens;
+  sessions: SessionService;
+  principals: Principals;
+  limiter: LoginLimiter;
+  stop(): Promise<void>;
+}
+
+const running = new WeakMap<ModuleContext, AuthRuntime>();
+
+/** The started module's runtime; routes and contributions only run while it is started. */
+export function authRuntime(ctx: ModuleContext): AuthRuntime {
+  const runtime = running.get(ctx);
+  if (!runtime) throw new Error('the auth module is not started');
+  return runtime;
+}
+
+/**
+ * Reads and checks the settings and the JWT secret (a bad one stops the boot with a message
+ * saying what to set), connects the login counters, and drops cached callers whenever a role or
+ * the department tree changes.
+ */
+export async function startAuth(ctx: ModuleContext): Promise<void> {
+  const settings = readSettings(ctx.environment);
+  const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage), settings.accessTokenTtlSeconds);
+  const sessions = new SessionService(ctx.db, settings.refreshTokenTtlSeconds);
+  const principals = new Principals(ctx, sessions);
+  const limiter = await LoginLimiter.create({
+    maxFailures: settings.loginMaxFailures,
+    windowSeconds: settings.loginWindowSeconds,
+    redisUrl: settings.redisUrl,
+  });
+  const forgetAll = () => principals.forgetAll();
+  const unsubscribe = [
+    ctx.events.subscribe(`roles.${ROLE_CHANGED}`, forgetAll),
+    ctx.events.subscribe(`departments.${TREE_CHANGED}`, forgetAll),
+  ];
+  const purge = setInterval(() => {
+    sessions.purgeExpired().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not purge expired sessions'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  running.set(ctx, {
+    settings,
+    tokens,
+    sessions,
+    principals,
+    limiter,
+    async stop() {
+      clearInterval(purge);
+      for (const off of unsubscribe) off();
+      await limiter.close();
+    },
+  });
+}
+
+export async function stopAuth(ctx: ModuleContext): Promise<void> {
+  const runtime = running.get(ctx);
+  running.delete(ctx);
+  await runtime?.stop();
+}

@@ -1,0 +1,20 @@
+import { defineErrors } from '@atrium/kernel';
+
+/**
+ * Auth's own codes. The token codes (AUTH_TOKEN_MISSING/INVALID/EXPIRED/REVOKED_401) are the
+ * kernel's: every authenticator answers them alike.
+ */
+export const AuthErrors = defineErrors({
+  AUTH_INVALID_CREDENTIALS_401: {
+    en: 'The username or password is incorrect.',
+    zh: '用户名或密码错误。',
+  },
+  AUTH_ACCOUNT_DISABLED_401: {
+    en: 'The account is disabled.',
+    zh: '账号已停用。',
+  },
+  AUTH_TOO_MANY_ATTEMPTS_429: {
+    en: 'Too many failed login attempts; try again later.',
+    zh: '登录失败次数过多，请稍后再试。',
+  },
+});

@@ -1,0 +1,21 @@
+import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/kernel';
+import { UserLifecycleSpi } from '@atrium/module/users';
+import { SessionDirectoryApi } from './api';
+import { login, logout, refresh } from './auth.routes';
+import { authRuntime, startAuth, stopAuth } from './auth-runtime';
+import { sessionAuthenticator } from './authenticator';
+import { AuthErrors } from './errors';
+import { RefreshTokenEntity } from './refresh-token.entity';
+import { SessionEntity } from './session.entity';
+import { forceLogout, listSessions } from './sessions.routes';
+import { sessionsFollowUsers } from './user-lifecycle';
+
+export default defineModule({
+  errors: AuthErrors,
+  entities: [SessionEntity, RefreshTokenEntity],
+  routes: [login, refresh, logout, listSessions, forceLogout],
+  provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
+  contributes: [contribute(AuthenticatorSpi, sessionAuthenticator), contribute(UserLifecycleSpi, sessionsFollowUsers)],
+  start: startAuth,
+  stop: stopAuth,
+});

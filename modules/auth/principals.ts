@@ -1,0 +1,92 @@
+import { AppError, KernelErrors, type ModuleContext, type Principal } from '@atrium/kernel';
+import { DepartmentTreeApi } from '@atrium/module/departments';
+import { RoleDirectoryApi } from '@atrium/module/roles';
+import { UserDirectoryApi } from '@atrium/module/users';
+import type { AccessClaims } from './access-token';
+import type { AuthAttributes } from './api';
+import { rowScopeOf } from './data-scope';
+import type { SessionService } from './session.service';
+
+/** What is cached per session: the caller, and what the per-request check needs of the session. */
+interface SessionPrincipal {
+  principal: Principal;
+  sessionExpiresAt: number;
+  /** When `lastSeenAt` was last written (ms), so it is written at most once a minute. */
+  seenAt: number;
+}
+
+/**
+ * Long enough that a burst of requests reads no database, short enough to bound the damage of
+ * an invalidation notice that never arrived. Every revocation and grant change invalidates it.
+ */
+const CACHE_TTL_MS = 2 * 60 * 1000;
+const SEEN_EVERY_MS = 60 * 1000;
+
+const key = (userId: string, sessionId: string) => `principal:${userId}:${sessionId}`;
+
+/**
+ * Turns a verified access token into the caller: the session must be live and the user active,
+ * then the permissions and data scope of the user's active roles. Cached per session in the
+ * kernel cache, whose invalidations reach every instance; a revoked session is cached as `null`
+ * (revocation is final).
+ */
+export class Principals {
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** The caller a verified token speaks for, or AUTH_TOKEN_REVOKED_401. */
+  async resolve(claims: AccessClaims, now = Date.now()): Promise<Principal> {
+    const entry = await this.ctx.cache.getOrLoad(key(claims.userId, claims.sessionId), () => this.load(claims), CACHE_TTL_MS);
+    if (!entry || entry.sessionExpiresAt <= now) throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401);
+    if (now - entry.seenAt >= SEEN_EVERY_MS) {
+      entry.seenAt = now;
+      // Not awaited: recording the visit must not slow the request down or fail it.
+      this.sessions.touch(claims.sessionId, new Date(now)).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, sessionId: claims.sessionId }, 'could not record when the session was last seen');
+      });
+    }
+    return entry.principal;
+  }
+
+  /** Drops one session's cached caller (logout, forced logout, refresh token reuse). */
+  forgetSession(userId: string, sessionId: string): Promise<void> {
+    return this.ctx.cache.invalidate(key(userId, sessionId));
+  }
+
+  /** Drops every cached session of a user (their roles, department or status changed). */
+  forgetUser(userId: string): Promise<void> {
+    return this.ctx.cache.invalidatePrefix(key(userId, ''));
+  }
+
+  /** Drops every cached caller (a role or the department tree changed). */
+  forgetAll(): Promise<void> {
+    return this.ctx.cache.clear();
+  }
+
+  private async load(claims: AccessClaims): Promise<SessionPrincipal | null> {
+    const session = await this.sessions.findLive(claims.sessionId);
+    if (!session || session.userId !== claims.userId) return null;
+    const user = await this.ctx.use(UserDirectoryApi).identity(claims.userId);
+    if (!user || user.status !== 'active') return null;
+    const grants = await this.ctx.use(RoleDirectoryApi).grantsOf(user.roleIds);
+    const attributes: AuthAttributes = {
+      // Every role the user holds, active or not: escalation checks (no editing your own
+      // roles) must see them all. The codes and scopes are those of the active ones.
+      roleIds: [...user.roleIds],
+      roleCodes: grants.map((grant) => grant.code),
+      deptId: user.deptId,
+      dataScopes: [...new Set(grants.map((grant) => grant.dataScope))],
+    };
+    const principal: Principal = {
+      userId: user.id,
+      username: user.username,
+      sessionId: session.id,
+      permissions: [...new Set(grants.flatMap((grant) => grant.permissions))],
+      rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
+      attributes: { ...attributes },
+    };
+    return { principal, sessionExpiresAt: session.expiresAt.getTime(), seenAt: session.lastSeenAt.getTime() };
+  }
+}

@@ -1,0 +1,9 @@
+import { defineModule } from '@atrium/kernel';
+import { getMe, getMyMenus } from './me.routes';
+import { changeMyPassword, updateMyProfile } from './profile.routes';
+import { listMySessions } from './sessions.routes';
+
+/** Wiring only: the caller's own account, through users, auth and menus. */
+export default defineModule({
+  routes: [getMe, getMyMenus, updateMyProfile, changeMyPassword, listMySessions],
+});

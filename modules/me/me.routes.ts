@@ -1,0 +1,46 @@
+import { AppError, KernelErrors, Type, defineRoute, type ModuleContext, type Principal } from '@atrium/kernel';
+import type { AuthAttributes } from '@atrium/module/auth';
+import { MenuTreeApi } from '@atrium/module/menus';
+import { UserDirectoryApi, type UserIdentity } from '@atrium/module/users';
+import { MeSchema, MenuNodeSchema } from './me.schemas';
+
+export const getMe = defineRoute({
+  method: 'GET',
+  path: '/me',
+  permission: 'me:profile:query',
+  summary: 'The caller: their account, roles, permissions and data scope',
+  response: MeSchema,
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
+  handler: async ({ principal }, ctx) => {
+    const user = await identityOf(ctx, principal);
+    const attributes = principal.attributes as Partial<AuthAttributes> | undefined;
+    // A principal without a row scope sees every row (kernel/auth/principal.ts).
+    const scope = principal.rowScope ?? { all: true, deptIds: [], ownerId: null };
+    return {
+      user,
+      roles: attributes?.roleCodes ?? [],
+      permissions: [...principal.permissions],
+      dataScope: { all: scope.all, deptIds: [...scope.deptIds], self: scope.ownerId !== null },
+    };
+  },
+});
+
+export const getMyMenus = defineRoute({
+  method: 'GET',
+  path: '/me/menus',
+  permission: 'me:menu:list',
+  summary: 'The menu tree the caller may see: visible menus of enabled modules whose permission they hold',
+  // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
+  response: Type.Object({ items: Type.Array(MenuNodeSchema) }),
+  handler: async ({ principal }, ctx) => ({ items: await ctx.use(MenuTreeApi).treeFor(principal.permissions) }),
+});
+
+/**
+ * The caller's account. Auth refuses the tokens of users who are gone, so only a principal from
+ * another authenticator can name no user.
+ */
+async function identityOf(ctx: ModuleContext, principal: Principal): Promise<UserIdentity> {
+  const user = await ctx.use(UserDirectoryApi).identity(principal.userId);
+  if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: 'the caller has no user account' }] });
+  return user;
+}

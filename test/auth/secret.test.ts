@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
+import { expectError, expectSuccess } from '../http/helpers';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { adminLogin, login } from '../support/identity';
+import { startTestServer, type TestServer } from '../support/server';
+
+const secretFile = (server: TestServer) => path.join(server.dataDir, 'modules', 'auth', 'jwt-secret');
+
+async function bootRefusal(env: NodeJS.ProcessEnv): Promise<Error> {
+  try {
+    const server = await startTestServer({ env });
+    await server.stop();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('the server started');
+}
+
+describe('auth: the JWT secret', () => {
+  let database: TestDatabase | undefined;
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    await database?.cleanup();
+    server = undefined;
+    database = undefined;
+  });
+
+  it('is generated once, readable by its owner only, and reused after a restart: tokens outlive it', async () => {
+    database = await createTestDatabase();
+    server = await startTestServer({ database });
+    const tokens = await adminLogin(server);
+    const stored = fs.readFileSync(secretFile(server), 'utf8');
+    expect(Buffer.from(stored, 'base64url')).to.have.length(48);
+    expect(fs.statSync(secretFile(server)).mode & 0o777).to.equal(0o600);
+    await server.stop();
+
+    server = await startTestServer({ database });
+    expect(fs.readFileSync(secretFile(server), 'utf8')).to.equal(stored);
+    expectSuccess(await server.http().get('/api/v1/me').set('Authorization', tokens.bearer));
+  });
+
+  it('is JWT_SECRET when it is set: nothing is stored, and another secret after a restart refuses the old tokens', async () => {
+    database = await createTestDatabase();
+    const first = 'first-secret-of-at-least-32-bytes-long';
+    server = await startTestServer({ database, env: { NODE_ENV: 'test', JWT_SECRET: first } });
+    const tokens = await adminLogin(server);
+    expect(() => jwt.verify(tokens.accessToken, first, { algorithms: ['HS256'] })).to.not.throw();
+    expect(fs.existsSync(secretFile(server))).to.equal(false);
+    await server.stop();
+
+    server = await startTestServer({ database, env: { NODE_ENV: 'test', JWT_SECRET: 'second-secret-of-at-least-32-bytes-long' } });
+    expectError(await server.http().get('/api/v1/me').set('Authorization', tokens.bearer), 401, 'AUTH_TOKEN_INVALID_401');
+  });
+});
+
+describe('auth: settings a server refuses to start with', () => {
+  const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-deployed-admin-password' };
+
+  it('refuses production without JWT_SECRET', async () => {
+    expect((await bootRefusal(production)).message).to.match(/JWT_SECRET is not set/);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 bytes, in production and locally', async () => {
+    const short = 'x'.repeat(31);
+    expect((await bootRefusal({ ...production, JWT_SECRET: short })).message).to.match(/JWT_SECRET is shorter than 32 bytes/);
+    expect((await bootRefusal({ NODE_ENV: 'test', JWT_SECRET: short })).message).to.match(/JWT_SECRET is shorter than 32 bytes/);
+  });
+
+  it('starts in production with a long enough JWT_SECRET', async () => {
+    const server = await startTestServer({ env: { ...production, JWT_SECRET: 'y'.repeat(32) } });
+    try {
+      await login(server, 'admin', production.ADMIN_PASSWORD);
+      expect(fs.existsSync(secretFile(server))).to.equal(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a setting out of range, naming it', async () => {
+    const refusal = await bootRefusal({ NODE_ENV: 'test', AUTH_ACCESS_TOKEN_TTL_SECONDS: '0' });
+    expect(refusal.message).to.match(/AUTH_ACCESS_TOKEN_TTL_SECONDS="0" must be an integer from 1 to 86400/);
+  });
+});
