@@ -143,23 +143,18 @@ describe('resolveModules', () => {
     });
   });
 
-  describe('speed', () => {
-    /** The fastest of a few runs: timing on a shared machine is noisy, the minimum least so. */
-    function bestMs(count: number): number {
-      const modules = syntheticModules(count);
-      resolveModules(modules);
-      let best = Infinity;
-      for (let run = 0; run < 5; run++) {
-        const start = process.hrtime.bigint();
-        resolveModules(modules);
-        best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+  describe('at scale', () => {
+    // How long it takes is for bench/resolve.bench.ts to show (timings in tests only measure
+    // the machine's other work); here, that ten thousand manifests resolve whole.
+    it('orders 10,000 synthetic manifests, every one after its dependencies', () => {
+      const modules = syntheticModules(10_000);
+      const { order, problems } = resolveModules(modules);
+      expect(problems).to.deep.equal([]);
+      expect(order).to.have.length(10_000);
+      const position = new Map(order.map((id, index) => [id, index]));
+      for (const { manifest } of modules) {
+        for (const dependency of manifest.dependsOn ?? []) expect(position.get(dependency.split('@')[0])!).to.be.lessThan(position.get(manifest.id)!);
       }
-      return best;
-    }
-
-    it('grows about linearly: 4 times the manifests take well under 8 times as long', () => {
-      const ratio = bestMs(10_000) / bestMs(2_500);
-      expect(ratio).to.be.below(8);
     });
   });
 });
