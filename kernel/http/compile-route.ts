@@ -55,7 +55,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
         // and findOne by id answers from there without asking the database (or the filter).
         state.em = undefined;
       }
-      if (!anyPermissionGrants(principal.permissions, route.permission!)) {
+      if (route.authenticated !== true && !anyPermissionGrants(principal.permissions, route.permission!)) {
         throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ rule: 'permission', message: `requires ${route.permission}` }] });
       }
     }

@@ -73,10 +73,8 @@ function errorResponses(route: RouteDefinition): Map<number, ErrorDefinition[]> 
     add(KernelErrors.VALIDATION_MALFORMED_BODY_400);
     add(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413);
   }
-  if (route.public !== true) {
-    add(KernelErrors.AUTH_TOKEN_MISSING_401);
-    add(KernelErrors.PERM_DENIED_403);
-  }
+  if (route.public !== true) add(KernelErrors.AUTH_TOKEN_MISSING_401);
+  if (route.permission !== undefined) add(KernelErrors.PERM_DENIED_403);
   if (route.rateLimit !== false) add(KernelErrors.SYSTEM_RATE_LIMITED_429);
   for (const definition of route.errors ?? []) add(definition);
   add(KernelErrors.SYSTEM_INTERNAL_ERROR_500);
@@ -106,7 +104,8 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
     responses,
   };
   if (route.description ?? notes?.description) op.description = route.description ?? notes?.description;
-  if (route.public !== true) op['x-permission'] = route.permission;
+  if (route.permission !== undefined) op['x-permission'] = route.permission;
+  if (route.authenticated === true) op['x-authenticated-only'] = true;
   if (route.body) {
     const content: Json = { schema: asValidated(route.body) };
     if (notes?.requestExamples) content.examples = notes.requestExamples;

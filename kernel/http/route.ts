@@ -75,6 +75,19 @@ export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends 
   /** The permission code a caller needs (`module:resource:action`). */
   permission: string;
   public?: undefined;
+  authenticated?: undefined;
+  handler: Handler<P, Q, B, R, Principal>;
+}
+
+/**
+ * A route any logged-in caller may use, whatever their roles: the rare reads every screen needs
+ * (a dictionary's items for a form's drop-down). It is authenticated like any protected route.
+ */
+export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
+  extends RouteShape<P, Q, B, R> {
+  authenticated: true;
+  permission?: undefined;
+  public?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
 }
 
@@ -82,20 +95,29 @@ export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSc
   extends RouteShape<P, Q, B, R> {
   public: true;
   permission?: undefined;
+  authenticated?: undefined;
   handler: Handler<P, Q, B, R, Principal | null>;
 }
 
 /** A route as the kernel stores it, its types erased. */
-export type RouteDefinition = (ProtectedRoute<TSchema, TSchema, TSchema, TSchema> | PublicRoute<TSchema, TSchema, TSchema, TSchema>) & {
+export type RouteDefinition = (
+  | ProtectedRoute<TSchema, TSchema, TSchema, TSchema>
+  | AuthenticatedRoute<TSchema, TSchema, TSchema, TSchema>
+  | PublicRoute<TSchema, TSchema, TSchema, TSchema>
+) & {
   readonly __route: true;
 };
 
 /**
  * Declares a route once: the same schemas validate the request and build `/v3/api-docs`.
- * A route names a permission or says it is public; there is no third case.
+ * A route names a permission, or says it is public, or — for the few reads every logged-in
+ * caller needs — says it needs only a login (`authenticated: true`). Nothing is implied.
  */
 export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
   route: ProtectedRoute<P, Q, B, R>,
+): RouteDefinition;
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
+  route: AuthenticatedRoute<P, Q, B, R>,
 ): RouteDefinition;
 export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
   route: PublicRoute<P, Q, B, R>,
@@ -107,4 +129,9 @@ export function defineRoute(route: object): RouteDefinition {
 /** Whether a route is declared public (no authentication). */
 export function isPublic(route: RouteDefinition): boolean {
   return route.public === true;
+}
+
+/** Whether a route checks a permission (not public, not login-only). */
+export function needsPermission(route: RouteDefinition): route is RouteDefinition & { permission: string } {
+  return typeof route.permission === 'string';
 }

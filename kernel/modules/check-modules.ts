@@ -99,9 +99,9 @@ function checkPermissionsAndMenus(module: LoadedModule, visible: Set<string>, by
   }
   const used = new Set<string>(definition.permissionsCheckedInCode ?? []);
   for (const route of definition.routes ?? []) {
-    if (route.public === true) continue;
+    if (route.public === true || route.authenticated === true) continue;
     if (typeof route.permission !== 'string') {
-      problem(`route ${routeKey(route)} must name a permission or be declared public`);
+      problem(`route ${routeKey(route)} must name a permission, or be declared public or authenticated`);
       continue;
     }
     used.add(route.permission);

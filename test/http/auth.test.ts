@@ -64,6 +64,11 @@ describe('HTTP authentication and permissions', () => {
       expectError(await get('/api/v1/system/modules', tokenFor('odd', ['system:module', '*', 'system:module:list:extra'])), 403, 'PERM_DENIED_403');
     });
 
+    it('answers a login-only route to any authenticated caller, holding nothing, and 401 without a token', async () => {
+      expect(expectSuccess(await get('/api/v1/echo/whoami', tokenFor('nobody', []))).data).to.deep.equal({ username: 'nobody' });
+      expectError(await get('/api/v1/echo/whoami'), 401, 'AUTH_TOKEN_MISSING_401');
+    });
+
     it('answers a public route without a token, and ignores a bad one there', async () => {
       expectSuccess(await get('/api/v1/echo/ping'));
       expectSuccess(await get('/api/v1/echo/ping', 'Bearer fixture.garbled'));

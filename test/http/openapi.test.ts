@@ -61,6 +61,11 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
       if (route.public === true) {
         expect(operation.security, `${method} ${path}`).to.deep.equal([]);
         expect(operation, `${method} ${path}`).to.not.have.property('x-permission');
+      } else if (route.authenticated === true) {
+        // Login-only: bearer, no permission, so no 403 either.
+        expect(operation.security, `${method} ${path}`).to.deep.equal([{ bearerAuth: [] }]);
+        expect(operation, `${method} ${path}`).to.include({ 'x-authenticated-only': true }).and.not.have.property('x-permission');
+        expect(Object.keys(operation.responses as Json), `${method} ${path}`).to.include('401').and.not.include('403');
       } else {
         expect(operation.security, `${method} ${path}`).to.deep.equal([{ bearerAuth: [] }]);
         expect(operation['x-permission'], `${method} ${path}`).to.equal(route.permission);
