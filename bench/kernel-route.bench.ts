@@ -24,7 +24,7 @@ import { createLogger } from '../kernel/logging/logger';
 import { createTestDatabase } from '../test/support/database';
 import { fixture, tokenFor } from '../test/support/server';
 import { bareApp, listen } from './fixtures/bare-express';
-import { fixed, runAutocannon, table, type LoadResult } from './support';
+import { BENCH_ADMIN_PASSWORD, BENCH_JWT_SECRET, fixed, runAutocannon, table, type LoadResult } from './support';
 
 const GOAL = 0.5;
 const CONNECTIONS = 10;
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   let bare: Server | undefined;
   try {
     kernel = await boot({
-      env: { NODE_ENV: 'production' },
+      env: { NODE_ENV: 'production', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, JWT_SECRET: BENCH_JWT_SECRET },
       logger: log,
       config: {
         host: '127.0.0.1',

@@ -13,6 +13,10 @@ const BENCHES = [
   { file: 'resolve.bench.ts', title: 'resolving synthetic manifests (goal: 10,000 in under 1 s, linear growth)' },
   { file: 'kernel-route.bench.ts', title: 'a trivial kernel route through the full pipeline vs bare express 5 (goal >= 0.5)' },
   { file: 'boot.bench.ts', title: 'boot-to-ready time vs a bare express 5 process' },
+  { file: 'users-list.bench.ts', title: 'GET /users (page of 20 + total, 10,000 users) vs hand-written express 5 + pg + jsonwebtoken (goal >= 1.0)' },
+  { file: 'me.bench.ts', title: 'GET /me vs bare express 5 answering the same JSON (goal >= 0.5)' },
+  { file: 'logins.bench.ts', title: 'argon2id logins per second, and GET /me p99 while logins run vs idle' },
+  { file: 'audit.bench.ts', title: 'POST with the audit module enabled vs disabled: a create, and a POST that does nothing (goal >= 0.9 for the create)' },
 ];
 
 const wanted = process.argv.slice(2);

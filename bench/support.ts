@@ -1,5 +1,11 @@
 /** Small helpers the benchmarks share: a load generator in its own process, statistics, output. */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
+import pino from 'pino';
+import { boot } from '../kernel/boot';
+import type { Kernel } from '../kernel/kernel';
+import { createLogger } from '../kernel/logging/logger';
+import { createTestDatabase, type TestDatabase } from '../test/support/database';
 
 export interface LoadResult {
   /** Mean requests per second over the run. */
@@ -18,6 +24,9 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   pipelining?: number;
+  /** GET unless given; `body` is sent as it is (set its Content-Type in `headers`). */
+  method?: string;
+  body?: string;
 }
 
 /**
@@ -35,6 +44,8 @@ export function runAutocannon(options: LoadOptions): Promise<LoadResult> {
     '-p', String(options.pipelining ?? 1),
   ];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  if (options.method) args.push('-m', options.method);
+  if (options.body !== undefined) args.push('-b', options.body);
   args.push(options.url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,4 +94,110 @@ export function table(rows: readonly (readonly string[])[]): string {
 
 export function fixed(value: number, digits = 1): string {
   return value.toFixed(digits);
+}
+
+/** Where the database benchmarks create their databases (as boot.bench.ts: BENCH_POSTGRES_URL overrides). */
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the PostgreSQL server of POSTGRES_URL, dropped by `cleanup()`. */
+export async function postgresDatabase(): Promise<TestDatabase> {
+  // createTestDatabase targets the server of DATABASE_URL; without it, the embedded database.
+  process.env.DATABASE_URL = POSTGRES_URL;
+  return createTestDatabase();
+}
+
+/** The seeded administrator's password and the JWT secret the benchmarked servers run with. */
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password-1';
+export const BENCH_JWT_SECRET = 'bench-jwt-secret-of-at-least-thirty-two-bytes';
+
+/**
+ * Atrium as production runs it, with the built-in modules only: NODE_ENV=production, a real
+ * ADMIN_PASSWORD and JWT_SECRET, pino at `info` to a destination that discards (pino's default
+ * is a synchronous write to stdout; this is the same, to /dev/null), the rate limit out of reach
+ * and login failures that never lock anyone out.
+ */
+export async function bootAtrium(database: TestDatabase, env: Record<string, string> = {}): Promise<Kernel> {
+  const kernel = await boot({
+    env: {
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      ...env,
+    },
+    logger: createLogger('info', pino.destination({ dest: os.devNull, sync: true })),
+    config: {
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      modulePaths: [],
+      rateLimit: { points: 1_000_000_000, windowSeconds: 60 },
+      shutdownTimeoutMs: 2000,
+    },
+  });
+  await setParam(kernel.url, 'auth.login.maxFailures', '1000');
+  return kernel;
+}
+
+/** Sets a built-in param through the API, as the administrator. */
+async function setParam(baseUrl: string, key: string, value: string): Promise<void> {
+  const bearer = await loginBearer(baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
+  const found = await fetch(`${baseUrl}/api/v1/params/by-key/${encodeURIComponent(key)}`, { headers: { Authorization: bearer } });
+  const param = ((await found.json()) as { data: { id: string; version: number } }).data;
+  const res = await fetch(`${baseUrl}/api/v1/params/${param.id}`, {
+    method: 'PUT',
+    headers: { Authorization: bearer, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ value, version: param.version }),
+  });
+  if (res.status !== 200) throw new Error(`setting ${key} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Logs in through POST /auth/login and answers `Bearer <accessToken>`. */
+export async function loginBearer(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { data?: { accessToken?: string } };
+  if (res.status !== 200 || !body.data?.accessToken) throw new Error(`login of ${username} answered ${res.status}: ${JSON.stringify(body)}`);
+  return `Bearer ${body.data.accessToken}`;
+}
+
+/** Runs both targets alternately, `rounds` times, after a warm-up of each; answers the runs of each. */
+export async function alternate(
+  targets: { baseline: LoadOptions; subject: LoadOptions },
+  rounds: number,
+  warmupSeconds: number,
+): Promise<{ baseline: LoadResult[]; subject: LoadResult[] }> {
+  await runAutocannon({ ...targets.baseline, durationSeconds: warmupSeconds });
+  await runAutocannon({ ...targets.subject, durationSeconds: warmupSeconds });
+  const results = { baseline: [] as LoadResult[], subject: [] as LoadResult[] };
+  for (let round = 0; round < rounds; round++) {
+    results.baseline.push(await runAutocannon(targets.baseline));
+    results.subject.push(await runAutocannon(targets.subject));
+  }
+  return results;
+}
+
+/** Mean requests per second over runs. */
+export function meanRps(runs: readonly LoadResult[]): number {
+  return runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length;
+}
+
+/** Requests that did not answer 2xx, errored or timed out, over runs. */
+export function failuresOf(runs: readonly LoadResult[]): number {
+  return runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+}
+
+/** The table row of one run. */
+export function runRow(label: string, r: LoadResult): string[] {
+  return [label, fixed(r.requestsPerSecond, 0), fixed(r.latencyP50Ms), fixed(r.latencyP99Ms), String(r.non2xx), String(r.errors + r.timeouts)];
+}
+
+export const RUN_HEADER = ['run', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+
+/** The ratio of each round (subject over the baseline it alternated with), to show how much they spread. */
+export function roundRatios(results: { baseline: readonly LoadResult[]; subject: readonly LoadResult[] }): string {
+  return results.subject.map((r, i) => fixed(r.requestsPerSecond / results.baseline[i].requestsPerSecond, 2)).join(', ');
 }

@@ -4,7 +4,8 @@
  * name to the running kernel.
  */
 export { defineModule, provide, contribute } from './modules/define-module';
-export type { ModuleDefinition, Provision, Contribution } from './modules/define-module';
+export type { ModuleDefinition, ModuleCommand, Provision, Contribution } from './modules/define-module';
+export type { CommandIo } from './cli/command';
 export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
 export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo } from './modules/kernel-admin';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
@@ -21,6 +22,10 @@ export type { Principal } from './auth/principal';
 export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
 export { permissionGrants } from './auth/permission-match';
+export { AuditSinkSpi } from './audit/operation-record';
+export type { AuditSink, OperationRecord } from './audit/operation-record';
+export { recordChange } from './audit/change-record';
+export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { UniqueConflict } from './db/write-guards';
 export { newId } from './db/ids';

@@ -22,6 +22,7 @@ import { CacheHub } from './runtime/cache';
 import { EventBus } from './runtime/event-bus';
 import type { RedisConnections } from './runtime/redis';
 import { RowScopes } from './auth/row-scope';
+import { AuditSinkSpi } from './audit/operation-record';
 import { loadModuleLive } from './live-load';
 import { serve, drainAndClose } from './http/serve';
 
@@ -79,7 +80,14 @@ export class Kernel {
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
       scopeOf: (code) => this.permissionScopes.get(code),
     });
-    this.app = createHttpApp({ log, metrics: this.metrics, routes: this.routes, rateLimit, trustedProxies: config.trustedProxies });
+    this.app = createHttpApp({
+      log,
+      metrics: this.metrics,
+      routes: this.routes,
+      rateLimit,
+      trustedProxies: config.trustedProxies,
+      auditSinks: () => this.registry.contributions(AuditSinkSpi),
+    });
   }
 
   /** Step 7 of the boot: registers modules and builds the route table from them. */

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { AuditSinkSpi } from '../audit/operation-record';
 import { spi } from '../di/tokens';
 import type { Principal } from './principal';
 
@@ -20,4 +21,4 @@ export interface Authenticator {
 export const AuthenticatorSpi = spi<Authenticator>('auth.authenticator');
 
 /** SPIs the kernel itself consumes: any module may contribute to them without depending on anyone. */
-export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name]);
+export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name, AuditSinkSpi.name]);

@@ -34,7 +34,7 @@ export class SpiToken<T> {
   }
 }
 
-const TOKEN_NAME = /^[a-z][a-z0-9-]*\.[A-Za-z][A-Za-z0-9.]*$/;
+const TOKEN_NAME = /^[a-z][a-z0-9-]*\.[A-Za-z][A-Za-z0-9.-]*$/;
 
 function ownerOf(name: string): string {
   return name.slice(0, name.indexOf('.'));

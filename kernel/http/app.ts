@@ -1,6 +1,8 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { handToSinks, isAudited } from '../audit/audit-trail';
+import type { AuditSink } from '../audit/operation-record';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import { loggableUrl } from '../logging/loggable-url';
@@ -19,6 +21,8 @@ export interface HttpAppOptions {
   routes: RouteTable;
   rateLimit: RateLimit;
   trustedProxies: string[];
+  /** The enabled `audit.sink` contributions, asked again for every audited request. */
+  auditSinks: () => readonly AuditSink[];
 }
 
 /**
@@ -44,7 +48,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 /** The status logged and counted for a response the client closed first (nginx's 499). */
 const CLIENT_CLOSED_REQUEST = 499;
 
-function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
+function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestHandler {
   const access = createAccessLogger(log);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -58,6 +62,7 @@ function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
       const route = (res.locals.routeTemplate as string | undefined) ?? 'unmatched';
       const aborted = !res.writableFinished;
       const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
+      const durationMs = Math.round(seconds * 1e4) / 10;
       metrics.observe(req.method, route, status, seconds);
       access.info(
         {
@@ -67,12 +72,13 @@ function traceAndMeasure({ log, metrics }: HttpAppOptions): RequestHandler {
           url: loggableUrl(req.originalUrl),
           route,
           status,
-          durationMs: Math.round(seconds * 1e4) / 10,
+          durationMs,
           userId: state.principal?.userId,
           ...(aborted ? { aborted: true } : {}),
         },
         'request',
       );
+      if (isAudited(req.method, status)) handToSinks(auditSinks, { req, state, status, durationMs }, log);
     });
     requestContext.run(state, next);
   };

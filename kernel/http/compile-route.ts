@@ -61,10 +61,11 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     }
     if (parseJson) await parseJson(req, res);
     const query = validateQuery({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>;
+    if (validateBody) state.body = validateBody(req.body);
     const request: RouteRequest<unknown, unknown, unknown, Principal | null> = {
       params: validateParams ? validateParams({ ...req.params }) : {},
       query,
-      body: validateBody ? validateBody(req.body) : undefined,
+      body: state.body,
       principal,
       page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
       traceId: state.traceId,

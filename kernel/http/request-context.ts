@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal';
 import type { RowScope } from '../auth/row-scope';
+import type { ChangeRecord } from '../audit/change-record';
 
 /** What the kernel knows about the request being served, wherever the code runs. */
 export interface RequestState {
@@ -14,6 +15,10 @@ export interface RequestState {
   rowScope?: RowScope;
   /** One EntityManager per request, forked on first use. */
   em?: EntityManager;
+  /** The validated request body, for the audit record. */
+  body?: unknown;
+  /** What the request changed (`recordChange`), for the audit record. */
+  changes?: ChangeRecord[];
 }
 
 export const requestContext = new AsyncLocalStorage<RequestState>();

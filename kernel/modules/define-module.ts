@@ -3,6 +3,7 @@ import type { RowScopedEntity } from '../auth/row-scope';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
+import type { CommandIo } from '../cli/command';
 import type { ModuleContext } from './module-context';
 
 /** A public API the module provides: built on first use, once per module instance. */
@@ -23,6 +24,19 @@ export function provide<T>(token: PublicApiToken<T>, factory: (ctx: ModuleContex
 
 export function contribute<T>(token: SpiToken<T>, factory: (ctx: ModuleContext) => T): Contribution<T> {
   return { token, factory };
+}
+
+/**
+ * A command the module adds to the `atrium` CLI (`npm run atrium -- audit purge`). It runs in a
+ * booted kernel that serves no HTTP, with the module's own context, and answers the exit code.
+ */
+export interface ModuleCommand {
+  /** The words that select it, e.g. ['audit', 'purge']; the first is best the module's id. */
+  words: readonly string[];
+  /** The arguments, for the usage text (`<days>`), or ''. */
+  args: string;
+  summary: string;
+  run(ctx: ModuleContext, args: string[], io: CommandIo): Promise<number>;
 }
 
 /**
@@ -51,6 +65,8 @@ export interface ModuleDefinition {
    * tasks" flag). Every permission the manifest declares must be used somewhere.
    */
   permissionsCheckedInCode?: readonly string[];
+  /** Commands the module adds to the `atrium` CLI. */
+  commands?: readonly ModuleCommand[];
   /** The module cannot be disabled (the one that enables and disables modules, say). */
   essential?: boolean;
   /** Runs when the module starts: at boot when enabled, or when enabled later. */

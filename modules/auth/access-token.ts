@@ -1,6 +1,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError, KernelErrors } from '@atrium/kernel';
+import { VerifiedTokens } from './verified-tokens';
 
 export const ISSUER = 'atrium';
 const ALGORITHM = 'HS256';
@@ -28,14 +29,14 @@ export interface IssuedAccessToken {
  * `alg: none` or a public-key algorithm is refused), `iss` checked, expiry enforced.
  */
 export class AccessTokens {
-  constructor(
-    private readonly key: KeyObject,
-    readonly ttlSeconds: number,
-  ) {}
+  private readonly verified = new VerifiedTokens();
 
-  issue(claims: AccessClaims, now = new Date()): IssuedAccessToken {
+  constructor(private readonly key: KeyObject) {}
+
+  /** A token living `ttlSeconds` (the lifetime is a param: each login reads the current one). */
+  issue(claims: AccessClaims, ttlSeconds: number, now = new Date()): IssuedAccessToken {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const expiresAt = issuedAt + this.ttlSeconds;
+    const expiresAt = issuedAt + ttlSeconds;
     const token = jwt.sign({ sid: claims.sessionId, iat: issuedAt, exp: expiresAt }, this.key, {
       algorithm: ALGORITHM,
       subject: claims.userId,
@@ -48,18 +49,24 @@ export class AccessTokens {
   /**
    * The claims of a token this server signed, or AUTH_TOKEN_INVALID_401 / _EXPIRED_401.
    * `ignoreExpiration` serves logout, which may end the session of a token that just lapsed.
+   * A token verified once is remembered until it expires (verified-tokens.ts).
    */
   verify(token: string, options: { ignoreExpiration?: boolean } = {}): AccessClaims {
+    const ignoreExpiration = options.ignoreExpiration ?? false;
+    const known = ignoreExpiration ? undefined : this.verified.get(token, Math.floor(Date.now() / 1000));
+    if (known) return known;
     let payload: string | jwt.JwtPayload;
     try {
-      payload = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, ignoreExpiration: options.ignoreExpiration ?? false });
+      payload = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, ignoreExpiration });
     } catch (error) {
       if (error instanceof jwt.TokenExpiredError) throw new AppError(KernelErrors.AUTH_TOKEN_EXPIRED_401);
       throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
     }
-    const { sub, sid } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
+    const { sub, sid, exp } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
     if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    return { userId: sub, sessionId: sid };
+    const claims = { userId: sub, sessionId: sid };
+    if (!ignoreExpiration && typeof exp === 'number') this.verified.remember(token, claims, exp);
+    return claims;
   }
 }
 

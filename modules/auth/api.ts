@@ -1,5 +1,5 @@
 /** The auth module's public contract. */
-import { publicApi } from '@atrium/kernel';
+import { publicApi, spi } from '@atrium/kernel';
 
 export interface SessionView {
   id: string;
@@ -29,3 +29,29 @@ export interface AuthAttributes {
   /** The data scopes of the caller's active roles (the row scope is their union). */
   dataScopes: string[];
 }
+
+/** Why a login attempt ended as it did. */
+export type LoginOutcome = 'ok' | 'invalid_credentials' | 'disabled' | 'too_many_attempts';
+
+/** One attempt to log in, as `auth.login-observer` hears of it. Never the password. */
+export interface LoginAttempt {
+  /** As the client sent it. */
+  username: string;
+  /** The account, when the username and password matched one; null otherwise. */
+  userId: string | null;
+  ip: string;
+  userAgent: string;
+  success: boolean;
+  reason: LoginOutcome;
+  at: Date;
+}
+
+/**
+ * Told of every login attempt before its response is sent. Awaited, but a failing observer
+ * never fails the login: it is logged and the next one is told all the same.
+ */
+export interface LoginObserver {
+  loginAttempted(attempt: LoginAttempt): void | Promise<void>;
+}
+
+export const LoginObserverSpi = spi<LoginObserver>('auth.login-observer');

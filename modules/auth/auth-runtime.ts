@@ -31,20 +31,16 @@ export function authRuntime(ctx: ModuleContext): AuthRuntime {
 }
 
 /**
- * Reads and checks the settings and the JWT secret (a bad one stops the boot with a message
- * saying what to set), connects the login counters, and drops cached callers whenever a role or
- * the department tree changes.
+ * Reads the JWT secret (a bad one stops the boot with a message saying what to set) and the
+ * settings (the limits and lifetimes are params, read when needed), connects the login
+ * counters, and drops cached callers whenever a role or the department tree changes.
  */
 export async function startAuth(ctx: ModuleContext): Promise<void> {
-  const settings = readSettings(ctx.environment);
-  const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage), settings.accessTokenTtlSeconds);
-  const sessions = new SessionService(ctx.db, settings.refreshTokenTtlSeconds);
+  const settings = readSettings(ctx);
+  const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage));
+  const sessions = new SessionService(ctx.db, () => settings.refreshTokenTtlSeconds());
   const principals = new Principals(ctx, sessions);
-  const limiter = await LoginLimiter.create({
-    maxFailures: settings.loginMaxFailures,
-    windowSeconds: settings.loginWindowSeconds,
-    redisUrl: settings.redisUrl,
-  });
+  const limiter = await LoginLimiter.create({ limits: () => settings.loginLimits(), redisUrl: settings.redisUrl });
   const forgetAll = () => principals.forgetAll();
   const unsubscribe = [
     ctx.events.subscribe(`roles.${ROLE_CHANGED}`, forgetAll),

@@ -18,7 +18,7 @@ export const login = defineRoute({
   summary: 'Logs in: a new session, with an access token and a refresh token',
   description:
     'An unknown user and a wrong password answer the same 401. Failed logins are limited per account and client address '
-    + '(AUTH_LOGIN_MAX_FAILURES in AUTH_LOGIN_WINDOW_SECONDS): beyond that, 429 with Retry-After, even for the right password.',
+    + '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
   body: Type.Object({
     username: Type.String({ minLength: 1, maxLength: 256 }),

@@ -1,4 +1,5 @@
 import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/kernel';
+import { BuiltinParamsSpi } from '@atrium/module/params';
 import { UserLifecycleSpi } from '@atrium/module/users';
 import { SessionDirectoryApi } from './api';
 import { login, logout, refresh } from './auth.routes';
@@ -8,6 +9,7 @@ import { AuthErrors } from './errors';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
+import { AUTH_PARAMS } from './settings';
 import { sessionsFollowUsers } from './user-lifecycle';
 
 export default defineModule({
@@ -15,7 +17,11 @@ export default defineModule({
   entities: [SessionEntity, RefreshTokenEntity],
   routes: [login, refresh, logout, listSessions, forceLogout],
   provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
-  contributes: [contribute(AuthenticatorSpi, sessionAuthenticator), contribute(UserLifecycleSpi, sessionsFollowUsers)],
+  contributes: [
+    contribute(AuthenticatorSpi, sessionAuthenticator),
+    contribute(UserLifecycleSpi, sessionsFollowUsers),
+    contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
+  ],
   start: startAuth,
   stop: stopAuth,
 });

@@ -1,6 +1,7 @@
 import { AppError, KernelErrors, notFound, type ModuleContext } from '@atrium/kernel';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { bearerCredential, looksLikeJwt } from './access-token';
+import { LoginObserverSpi, type LoginAttempt } from './api';
 import { authRuntime, type AuthRuntime } from './auth-runtime';
 import { AuthErrors } from './errors';
 import type { SessionGrant } from './session.service';
@@ -32,21 +33,41 @@ export class LoginService {
   }
 
   async login(username: string, password: string, client: Client): Promise<TokenPair> {
-    const attempt = await this.runtime.limiter.begin(accountKey(username), client.ip);
+    const seen = { username, ip: client.ip, userAgent: client.userAgent, at: new Date() };
+    const attempt = await this.runtime.limiter.begin(accountKey(username), client.ip).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.definition === AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429) {
+        await this.observe({ ...seen, userId: null, success: false, reason: 'too_many_attempts' });
+      }
+      throw error;
+    });
     const user = await this.ctx.use(UserDirectoryApi).verifyCredentials(username, password);
     if (!user) {
       this.ctx.log.info({ username, ip: client.ip }, 'login refused: wrong username or password');
+      await this.observe({ ...seen, userId: null, success: false, reason: 'invalid_credentials' });
       throw new AppError(AuthErrors.AUTH_INVALID_CREDENTIALS_401);
     }
     // The password was right: whatever follows, it was no guess.
     await attempt.succeeded();
     if (user.status !== 'active') {
       this.ctx.log.info({ userId: user.id, ip: client.ip }, 'login refused: account disabled');
+      await this.observe({ ...seen, userId: user.id, success: false, reason: 'disabled' });
       throw new AppError(AuthErrors.AUTH_ACCOUNT_DISABLED_401);
     }
     const grant = await this.runtime.sessions.create({ userId: user.id, username: user.username, ...client });
     this.ctx.log.info({ userId: user.id, sessionId: grant.session.id, ip: client.ip }, 'login');
+    await this.observe({ ...seen, userId: user.id, success: true, reason: 'ok' });
     return this.pair(grant);
+  }
+
+  /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */
+  private async observe(attempt: LoginAttempt): Promise<void> {
+    for (const observer of this.ctx.contributions(LoginObserverSpi)) {
+      try {
+        await observer.loginAttempted(attempt);
+      } catch (error) {
+        this.ctx.log.error({ err: error }, 'a login observer failed');
+      }
+    }
   }
 
   /** Spends a refresh token for a new pair; a spent one ends its session. */
@@ -94,12 +115,13 @@ export class LoginService {
     await this.runtime.principals.forgetSession(userId, sessionId);
   }
 
-  private pair({ session, refreshToken }: SessionGrant): TokenPair {
-    const access = this.runtime.tokens.issue({ userId: session.userId, sessionId: session.id });
+  private async pair({ session, refreshToken }: SessionGrant): Promise<TokenPair> {
+    const ttlSeconds = await this.runtime.settings.accessTokenTtlSeconds();
+    const access = this.runtime.tokens.issue({ userId: session.userId, sessionId: session.id }, ttlSeconds);
     return {
       accessToken: access.token,
       tokenType: 'Bearer',
-      expiresIn: this.runtime.tokens.ttlSeconds,
+      expiresIn: ttlSeconds,
       expiresAt: access.expiresAt.toISOString(),
       refreshToken,
     };

@@ -41,10 +41,12 @@ const USER_AGENT_MAX = 512;
 export class SessionService {
   constructor(
     private readonly db: DbCapability,
-    private readonly refreshTtlSeconds: number,
+    /** The current session lifetime (a param, so each login and refresh reads it). */
+    private readonly refreshTtlSeconds: () => Promise<number>,
   ) {}
 
   async create(input: NewSession, now = new Date()): Promise<SessionGrant> {
+    const expiresAt = await this.expiryFrom(now);
     const em = this.db.em();
     const session = em.create(SessionEntity, {
       id: newId(),
@@ -52,7 +54,7 @@ export class SessionService {
       userAgent: input.userAgent.slice(0, USER_AGENT_MAX),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: this.expiryFrom(now),
+      expiresAt,
       revokedAt: null,
       revokedReason: null,
     });
@@ -67,6 +69,8 @@ export class SessionService {
    * rotates and the other counts as reuse.
    */
   async rotate(presented: string, now = new Date()): Promise<Rotation> {
+    // Read before the transaction: on the embedded database it holds the only connection.
+    const expiresAt = await this.expiryFrom(now);
     return this.db.transactional(async (em) => {
       const token = await em.findOne(RefreshTokenEntity, { tokenHash: hashRefreshToken(presented) }, { populate: ['session'] });
       if (!token) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401, { details: [{ field: '/body/refreshToken', message: 'is not a refresh token of this server' }] });
@@ -82,7 +86,7 @@ export class SessionService {
       if (token.expiresAt <= now || session.expiresAt <= now) {
         throw new AppError(KernelErrors.AUTH_TOKEN_EXPIRED_401, { details: [{ field: '/body/refreshToken', message: 'has expired: log in again' }] });
       }
-      session.expiresAt = this.expiryFrom(now);
+      session.expiresAt = expiresAt;
       session.lastSeenAt = now;
       const refreshToken = this.addRefreshToken(em, session, now);
       await em.flush();
@@ -154,8 +158,8 @@ export class SessionService {
     return em.nativeUpdate(SessionEntity, { ...(where as object), revokedAt: null }, { revokedAt: now, revokedReason: reason });
   }
 
-  private expiryFrom(now: Date): Date {
-    return new Date(now.getTime() + this.refreshTtlSeconds * 1000);
+  private async expiryFrom(now: Date): Promise<Date> {
+    return new Date(now.getTime() + (await this.refreshTtlSeconds()) * 1000);
   }
 }
 

@@ -1,36 +1,78 @@
-import type { ModuleEnvironment } from '@atrium/kernel';
-
-/** Auth's settings, read from the environment once at start. */
-export interface AuthSettings {
-  loginMaxFailures: number;
-  loginWindowSeconds: number;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  /** Shares login attempt counters between instances when set. */
-  redisUrl: string | undefined;
-}
+import type { ModuleContext } from '@atrium/kernel';
+import { ParamsApi, defineParam, type Params } from '@atrium/module/params';
+import type { LoginLimits } from './login-limiter';
 
 const DAY = 24 * 60 * 60;
 
-/** Reads and checks every setting, and throws one Error naming each bad one. */
-export function readSettings(environment: ModuleEnvironment): AuthSettings {
-  const problems: string[] = [];
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = environment.variable(name);
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
-    }
-    return value;
-  };
-  const settings: AuthSettings = {
-    loginMaxFailures: integer('AUTH_LOGIN_MAX_FAILURES', 5, 1, 1000),
-    loginWindowSeconds: integer('AUTH_LOGIN_WINDOW_SECONDS', 600, 1, DAY),
-    accessTokenTtlSeconds: integer('AUTH_ACCESS_TOKEN_TTL_SECONDS', 900, 1, DAY),
-    refreshTokenTtlSeconds: integer('AUTH_REFRESH_TOKEN_TTL_SECONDS', 7 * DAY, 60, 365 * DAY),
-    redisUrl: environment.variable('REDIS_URL') || undefined,
-  };
-  if (problems.length > 0) throw new Error(`auth settings are invalid:\n  ${problems.join('\n  ')}`);
-  return settings;
+/** Auth's built-in params: operators change them through /params, and the next login follows. */
+export const LOGIN_MAX_FAILURES = defineParam({
+  key: 'auth.login.maxFailures',
+  name: 'Failed logins allowed per window',
+  type: 'integer',
+  default: 5,
+  min: 1,
+  max: 1000,
+  description: 'Per (account, client address) and per client address; beyond it a login answers 429, even with the right password.',
+});
+
+export const LOGIN_WINDOW_SECONDS = defineParam({
+  key: 'auth.login.windowSeconds',
+  name: 'Failed login window (seconds)',
+  type: 'integer',
+  default: 600,
+  min: 1,
+  max: DAY,
+  description: 'How long failed logins are counted; every window ends.',
+});
+
+export const ACCESS_TOKEN_TTL_SECONDS = defineParam({
+  key: 'auth.accessToken.ttlSeconds',
+  name: 'Access token lifetime (seconds)',
+  type: 'integer',
+  default: 900,
+  min: 1,
+  max: DAY,
+  description: 'Applies to tokens issued from then on.',
+});
+
+export const REFRESH_TOKEN_TTL_SECONDS = defineParam({
+  key: 'auth.refreshToken.ttlSeconds',
+  name: 'Session lifetime without a refresh (seconds)',
+  type: 'integer',
+  default: 7 * DAY,
+  min: 60,
+  max: 365 * DAY,
+  description: 'Each refresh moves the session’s expiry this far on.',
+});
+
+export const AUTH_PARAMS = [LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS];
+
+/**
+ * Auth's settings. The limits and lifetimes are params, read when they are needed (params caches
+ * them and drops the cache on every change, so a change applies at the next login or refresh);
+ * REDIS_URL is read from the environment at start.
+ */
+export class AuthSettings {
+  constructor(
+    private readonly params: Params,
+    /** Shares login attempt counters between instances when set. */
+    readonly redisUrl: string | undefined,
+  ) {}
+
+  async loginLimits(): Promise<LoginLimits> {
+    const [maxFailures, windowSeconds] = await Promise.all([this.params.get(LOGIN_MAX_FAILURES), this.params.get(LOGIN_WINDOW_SECONDS)]);
+    return { maxFailures, windowSeconds };
+  }
+
+  accessTokenTtlSeconds(): Promise<number> {
+    return this.params.get(ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  refreshTokenTtlSeconds(): Promise<number> {
+    return this.params.get(REFRESH_TOKEN_TTL_SECONDS);
+  }
+}
+
+export function readSettings(ctx: ModuleContext): AuthSettings {
+  return new AuthSettings(ctx.use(ParamsApi), ctx.environment.variable('REDIS_URL') || undefined);
 }

@@ -7,6 +7,7 @@ import {
   flushChanges,
   newId,
   notFound,
+  recordChange,
   type ErrorDefinition,
   type ErrorDetail,
   type ModuleContext,
@@ -67,7 +68,9 @@ export class RoleService {
     await replaceAssignments(em, role.id, NO_ASSIGNMENTS, { permissions, deptIds });
     await flushRole(em);
     await this.changed(role.id);
-    return view(role, { permissions: [...permissions].sort(), deptIds: [...deptIds].sort() });
+    const after = view(role, { permissions: [...permissions].sort(), deptIds: [...deptIds].sort() });
+    recordChange({ resource: 'role', id: role.id, action: 'create', after });
+    return after;
   }
 
   /** Applies `change` if the role is still at `version`; what `change` leaves out keeps its value. */
@@ -79,6 +82,7 @@ export class RoleService {
     const role = await load(em, id);
     checkVersion(role.version, version);
     const current = (await loadAssignments(em, [id])).get(id)!;
+    const before = view(role, current);
     const dataScope = change.dataScope ?? role.dataScope;
     const next: RoleInput = {
       code: change.code ?? role.code,
@@ -99,7 +103,9 @@ export class RoleService {
     await replaceAssignments(em, id, current, { permissions, deptIds });
     await flushRole(em);
     await this.changed(id);
-    return view(role, { permissions: [...permissions].sort(), deptIds: [...deptIds].sort() });
+    const after = view(role, { permissions: [...permissions].sort(), deptIds: [...deptIds].sort() });
+    recordChange({ resource: 'role', id, action: 'update', before, after });
+    return after;
   }
 
   async remove(id: string, version: number | undefined): Promise<void> {
@@ -115,9 +121,11 @@ export class RoleService {
       if (count > 0) holders.push({ field: '/params/id', rule: 'in-use', message: `held by ${count} ${usage.what}`, what: usage.what, count });
     }
     conflict(RolesErrors.SYSTEM_ROLE_IN_USE_409, holders);
+    const [before] = await views(em, [role]);
     // Its permission and department rows go with it (on delete cascade).
     em.remove(role);
     await flushChanges(em);
+    recordChange({ resource: 'role', id, action: 'delete', before });
     await this.changed(id);
   }
 

@@ -1,8 +1,10 @@
 import { contribute, defineModule, provide, rowScoped } from '@atrium/kernel';
 import { DepartmentUsageSpi } from '@atrium/module/departments';
+import { BuiltinParamsSpi } from '@atrium/module/params';
 import { RoleUsageSpi } from '@atrium/module/roles';
 import { UserDirectoryApi } from './api';
 import { UserErrors } from './errors';
+import { PASSWORD_MIN_LENGTH } from './password-policy';
 import { dummyPasswordHash } from './passwords';
 import { seedAdmin } from './seed-admin';
 import { departmentUsage, roleUsage } from './usage';
@@ -18,7 +20,11 @@ export default defineModule({
   rowScoped: [rowScoped(UserEntity, { dept: 'deptId', owner: 'id' })],
   routes: [listUsers, getUser, createUser, updateUser, deleteUser, resetPassword],
   provides: [provide(UserDirectoryApi, (ctx) => new UserDirectoryService(ctx))],
-  contributes: [contribute(DepartmentUsageSpi, departmentUsage), contribute(RoleUsageSpi, roleUsage)],
+  contributes: [
+    contribute(DepartmentUsageSpi, departmentUsage),
+    contribute(RoleUsageSpi, roleUsage),
+    contribute(BuiltinParamsSpi, () => ({ definitions: [PASSWORD_MIN_LENGTH] })),
+  ],
   async start(ctx) {
     // The hash unknown usernames are checked against, ready before the first login.
     await dummyPasswordHash();

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** The password policy, for now (a later issue moves it to a param). */
-export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+/**
+ * The longest password taken (argon2 would take more; a bound keeps hashing cheap to refuse).
+ * The floor is the param `users.password.minLength` (password-policy.ts).
+ */
+export const PASSWORD_MAX_LENGTH = 128;
 
 // `Algorithm` is a const enum: its members exist for the type checker only, not at run time.
 const ARGON2ID = 2 as Algorithm.Argon2id;

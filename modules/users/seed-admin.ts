@@ -1,7 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { newId, type ModuleContext, type ModuleEnvironment } from '@atrium/kernel';
 import { ADMIN_ROLE_CODE, RoleDirectoryApi } from '@atrium/module/roles';
-import { PASSWORD_LENGTH, hashPassword } from './passwords';
+import { passwordProblem } from './password-policy';
+import { hashPassword } from './passwords';
 import { UserEntity, UserRoleEntity } from './user.entity';
 import { ADMIN_USERNAME } from './user.service';
 
@@ -16,6 +17,8 @@ export async function seedAdmin(ctx: ModuleContext): Promise<void> {
   const em = ctx.db.em();
   if ((await em.count(UserEntity, { username: ADMIN_USERNAME })) > 0) return;
   const password = adminPassword(ctx.environment);
+  const problem = await passwordProblem(ctx, password);
+  if (problem) throw new Error(`ADMIN_PASSWORD ${problem} long`);
   const role = await ctx.use(RoleDirectoryApi).findByCode(ADMIN_ROLE_CODE);
   if (!role) throw new Error(`there is no role "${ADMIN_ROLE_CODE}" to give the seeded administrator: the roles module's migrations create it`);
   const id = newId();
@@ -37,10 +40,5 @@ function adminPassword(environment: ModuleEnvironment): string {
   if (environment.production && (configured === undefined || configured === LOCAL_ADMIN_PASSWORD)) {
     throw new Error('ADMIN_PASSWORD must be set to seed the administrator in production: the local-only default password is never used there');
   }
-  const password = configured ?? LOCAL_ADMIN_PASSWORD;
-  const length = [...password].length;
-  if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
-    throw new Error(`ADMIN_PASSWORD must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long`);
-  }
-  return password;
+  return configured ?? LOCAL_ADMIN_PASSWORD;
 }

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext } from '@atrium/kernel';
 import type { ProfileChange, UserDirectory, UserIdentity } from './api';
+import { cachedIdentity, forgetIdentity } from './identity-cache';
 import { announceUserChange } from './lifecycle';
 import { normaliseUsername } from './normalisation';
-import { PASSWORD_LENGTH, hashPassword, passwordMatches } from './passwords';
+import { checkPasswordPolicy } from './password-policy';
+import { hashPassword, passwordMatches } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
 import { linksOf, toIdentity } from './user-view';
 import { UserEntity, type User } from './user.entity';
@@ -24,11 +26,13 @@ export class UserDirectoryService implements UserDirectory {
     return user && matches ? this.identityOf(em, user) : null;
   }
 
-  async identity(userId: string): Promise<UserIdentity | null> {
-    if (!UUID.test(userId)) return null;
-    const em = this.ctx.db.em();
-    const user = await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, disableIdentityMap: true });
-    return user ? this.identityOf(em, user) : null;
+  identity(userId: string): Promise<UserIdentity | null> {
+    if (!UUID.test(userId)) return Promise.resolve(null);
+    return cachedIdentity(this.ctx, userId, async () => {
+      const em = this.ctx.db.em();
+      const user = await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, disableIdentityMap: true });
+      return user ? this.identityOf(em, user) : null;
+    });
   }
 
   async updateProfile(userId: string, change: ProfileChange): Promise<UserIdentity> {
@@ -37,16 +41,12 @@ export class UserDirectoryService implements UserDirectory {
     const user = await mustFind(em, userId);
     em.assign(user, fields);
     await flushChanges(em, USER_UNIQUE_KEYS);
+    await forgetIdentity(this.ctx, user.id);
     return this.identityOf(em, user);
   }
 
   async changePassword(userId: string, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<boolean> {
-    const length = [...newPassword].length;
-    if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
-      throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
-        details: [{ field: '/body/newPassword', rule: 'length', message: `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters` }],
-      });
-    }
+    await checkPasswordPolicy(this.ctx, newPassword, '/body/newPassword');
     const em = this.ctx.db.em().fork();
     const user = await mustFind(em, userId, true);
     if (!(await passwordMatches(user.passwordHash, oldPassword))) return false;

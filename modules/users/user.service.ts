@@ -1,5 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, checkVersion, escapeLike, flushChanges, newId, notFound, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
+import { AppError, KernelErrors, checkVersion, escapeLike, flushChanges, newId, notFound, recordChange, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
 import { RoleDirectoryApi } from '@atrium/module/roles';
 import { holdingProblems, type Caller } from './access-rules';
@@ -7,8 +7,10 @@ import type { UserChange, UserStatus } from './api';
 import { checkAssignment } from './assignment-check';
 import { UserErrors } from './errors';
 import { announceUserChange } from './lifecycle';
+import { forgetIdentity } from './identity-cache';
 import { hashPassword } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
+import { userPage } from './user-page';
 import { linksOf, toView, type UserView } from './user-view';
 import { UserEntity, UserPostEntity, UserRoleEntity, type User } from './user.entity';
 
@@ -47,23 +49,26 @@ export class UserService {
 
   async list(page: PageRequest, filter: UserFilter): Promise<Page<UserView>> {
     const em = this.ctx.db.em();
-    const where: FilterQuery<User> = {};
-    if (filter.keyword) {
-      const like = `%${escapeLike(filter.keyword)}%`;
-      where.$or = [{ username: { $ilike: like } }, { nickname: { $ilike: like } }, { email: { $ilike: like } }, { phone: { $ilike: like } }];
-    }
-    if (filter.status) where.status = filter.status;
-    if (filter.deptId) where.deptId = { $in: await this.ctx.use(DepartmentTreeApi).withDescendants(filter.deptId) };
-    if (filter.roleId) {
-      // A subquery, so the page and its total come from one statement each. MikroORM takes a
-      // knex query in `$in`; its filter types do not say so.
-      const holders = em.createQueryBuilder(UserRoleEntity, 'ur').select('ur.userId').where({ roleId: filter.roleId });
-      where.id = { $in: holders.getKnexQuery() as never };
-    }
+    const depts = filter.deptId ? await this.ctx.use(DepartmentTreeApi).withDescendants(filter.deptId) : undefined;
+    const where = (): FilterQuery<User> => {
+      const where: FilterQuery<User> = {};
+      if (filter.keyword) {
+        const like = `%${escapeLike(filter.keyword)}%`;
+        where.$or = [{ username: { $ilike: like } }, { nickname: { $ilike: like } }, { email: { $ilike: like } }, { phone: { $ilike: like } }];
+      }
+      if (filter.status) where.status = filter.status;
+      if (depts) where.deptId = { $in: depts };
+      if (filter.roleId) {
+        // A subquery, not a list of ids read first. MikroORM takes a knex query in `$in`; its
+        // filter types do not say so.
+        const holders = em.createQueryBuilder(UserRoleEntity, 'ur').select('ur.userId').where({ roleId: filter.roleId });
+        where.id = { $in: holders.getKnexQuery() as never };
+      }
+      return where;
+    };
     // Newest first by default; the id (UUID v7, time-ordered) breaks ties so pages never overlap.
     const orderBy = { ...page.orderBy({ createdAt: 'desc' }), id: page.sort.length > 0 ? 'asc' : 'desc' } as const;
-    const [users, total] = await em.findAndCount(UserEntity, where, { orderBy, limit: page.limit, offset: page.offset });
-    const links = await linksOf(em, users.map((u) => u.id));
+    const { users, total, links } = await userPage(em, { where, orderBy, limit: page.limit, offset: page.offset });
     return page.result(users.map((u) => toView(u, links)), total);
   }
 
@@ -95,7 +100,9 @@ export class UserService {
     for (const postId of postIds) em.create(UserPostEntity, { userId: user.id, postId });
     await flushChanges(em, USER_UNIQUE_KEYS);
     await this.ctx.events.publish('user-created', { id: user.id, username });
-    return toView(user, { roleIds: new Map([[user.id, [...roleIds].sort()]]), postIds: new Map([[user.id, [...postIds].sort()]]) });
+    const view = toView(user, { roleIds: new Map([[user.id, [...roleIds].sort()]]), postIds: new Map([[user.id, [...postIds].sort()]]) });
+    recordChange({ resource: 'user', id: user.id, action: 'create', after: view });
+    return view;
   }
 
   /** Applies `changes` if the user is still at `version`, the one the caller read. */
@@ -106,6 +113,7 @@ export class UserService {
     checkVersion(user.version, version);
     const fields = normaliseIdentity({ nickname: changes.nickname, email: changes.email, phone: changes.phone });
     const links = await linksOf(em, [id]);
+    const before = toView(user, links);
     const heldRoles = links.roleIds.get(id) ?? [];
     const heldPosts = links.postIds.get(id) ?? [];
     const sentRoles = lowerIds(changes.roleIds);
@@ -138,9 +146,12 @@ export class UserService {
     });
 
     const announced: UserChange[] = [...(disabling ? ['disabled' as const] : []), ...(roleIds || deptId !== undefined ? ['access' as const] : [])];
+    await forgetIdentity(this.ctx, id);
     await announceUserChange(this.ctx, id, announced);
     await this.ctx.events.publish('user-updated', { id });
-    return toView(user, { roleIds: new Map([[id, roleIds ?? heldRoles]]), postIds: new Map([[id, postIds ?? heldPosts]]) });
+    const after = toView(user, { roleIds: new Map([[id, roleIds ?? heldRoles]]), postIds: new Map([[id, postIds ?? heldPosts]]) });
+    recordChange({ resource: 'user', id, action: 'update', before, after });
+    return after;
   }
 
   async remove(caller: Caller, sentId: string, version?: number): Promise<void> {
@@ -149,9 +160,12 @@ export class UserService {
     const id = user.id;
     checkVersion(user.version, version, '/query/version');
     refuseProtected(caller, user, '/params/id');
+    const before = toView(user, await linksOf(em, [id]));
     // The link rows go with it (on delete cascade).
     em.remove(user);
     await flushChanges(em);
+    recordChange({ resource: 'user', id, action: 'delete', before });
+    await forgetIdentity(this.ctx, id);
     await announceUserChange(this.ctx, id, ['deleted']);
     await this.ctx.events.publish('user-deleted', { id });
   }

@@ -1,6 +1,7 @@
 import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
 import { callerOf } from './access-rules';
 import { UserErrors } from './errors';
+import { checkPasswordPolicy } from './password-policy';
 import { CreateUserBody, DeleteQuery, IdParams, ResetPasswordBody, UpdateUserBody, UserFilterQuery, UserSchema } from './user.schemas';
 import { UserService } from './user.service';
 
@@ -41,7 +42,10 @@ export const createUser = defineRoute({
   body: CreateUserBody,
   response: UserSchema,
   errors: [VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409],
-  handler: ({ body, principal }, ctx) => users(ctx).create(callerOf(principal), body),
+  handler: async ({ body, principal }, ctx) => {
+    await checkPasswordPolicy(ctx, body.password, '/body/password');
+    return users(ctx).create(callerOf(principal), body);
+  },
 });
 
 export const updateUser = defineRoute({
@@ -81,6 +85,7 @@ export const resetPassword = defineRoute({
   response: Type.Object({}),
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404, VALIDATION_FAILED_400, PERM_DENIED_403],
   handler: async ({ params, body, principal }, ctx) => {
+    await checkPasswordPolicy(ctx, body.password, '/body/password');
     await users(ctx).resetPassword(callerOf(principal), params.id, body.password);
     return {};
   },

@@ -5,7 +5,8 @@ import { AccessTokens, bearerCredential, looksLikeJwt } from '../../modules/auth
 import { AppError } from '../../kernel/api';
 
 const key = crypto.createSecretKey(crypto.randomBytes(48));
-const tokens = new AccessTokens(key, 900);
+const tokens = new AccessTokens(key);
+const TTL = 900;
 const claims = { userId: '0190f5a4-7c2e-7000-8000-000000000001', sessionId: '0190f5a4-7c2e-7000-8000-000000000002' };
 
 function codeOf(work: () => unknown): string | undefined {
@@ -18,9 +19,9 @@ function codeOf(work: () => unknown): string | undefined {
 }
 
 describe('auth: access tokens', () => {
-  it('carries sub, sid, a unique jti, iat, exp and iss, signed HS256', () => {
-    const first = tokens.issue(claims, new Date('2030-01-01T00:00:00Z'));
-    const second = tokens.issue(claims, new Date('2030-01-01T00:00:00Z'));
+  it('carries sub, sid, a unique jti, iat, exp (the lifetime asked for) and iss, signed HS256', () => {
+    const first = tokens.issue(claims, TTL, new Date('2030-01-01T00:00:00Z'));
+    const second = tokens.issue(claims, TTL, new Date('2030-01-01T00:00:00Z'));
     const decoded = jwt.decode(first.token, { complete: true })!;
     expect(decoded.header).to.include({ alg: 'HS256', typ: 'JWT' });
     const payload = decoded.payload as jwt.JwtPayload;
@@ -31,7 +32,7 @@ describe('auth: access tokens', () => {
   });
 
   it('verifies its own tokens back to their claims', () => {
-    expect(tokens.verify(tokens.issue(claims).token)).to.deep.equal(claims);
+    expect(tokens.verify(tokens.issue(claims, TTL).token)).to.deep.equal(claims);
   });
 
   it('refuses another key, another algorithm, alg none and another issuer as AUTH_TOKEN_INVALID_401', () => {
@@ -49,13 +50,13 @@ describe('auth: access tokens', () => {
   });
 
   it('refuses an expired token as AUTH_TOKEN_EXPIRED_401, unless told to ignore expiry', () => {
-    const { token } = tokens.issue(claims, new Date(Date.now() - 3600_000));
+    const { token } = tokens.issue(claims, TTL, new Date(Date.now() - 3600_000));
     expect(codeOf(() => tokens.verify(token))).to.equal('AUTH_TOKEN_EXPIRED_401');
     expect(tokens.verify(token, { ignoreExpiration: true })).to.deep.equal(claims);
   });
 
   it('tells JWTs (an empty signature included) from other credentials', () => {
-    expect(looksLikeJwt(tokens.issue(claims).token)).to.equal(true);
+    expect(looksLikeJwt(tokens.issue(claims, TTL).token)).to.equal(true);
     expect(looksLikeJwt('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.')).to.equal(true);
     for (const other of ['fixture.eyJ1IjoiYSJ9', 'a.b.c.d', 'a..c', 'abc', 'a.b.c+']) expect(looksLikeJwt(other), other).to.equal(false);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { expectError, expectSuccess } from '../http/helpers';
-import { createUser, type CreatedUser } from '../support/identity';
+import { createUser, setParam, type CreatedUser } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** The test client connects from loopback; these servers believe its X-Forwarded-For. */
@@ -76,7 +76,9 @@ describe('auth: failed login limiting', () => {
 describe('auth: the failed login window', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { NODE_ENV: 'test', AUTH_LOGIN_WINDOW_SECONDS: '2', AUTH_LOGIN_MAX_FAILURES: '2' } });
+    server = await startTestServer();
+    await setParam(server, 'auth.login.windowSeconds', '2');
+    await setParam(server, 'auth.login.maxFailures', '2');
   });
   after(() => server?.stop());
 

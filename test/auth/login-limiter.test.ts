@@ -12,10 +12,16 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   throw new Error('the attempt was not refused');
 }
 
+/** Limits a test may change between attempts, as an operator changes the params. */
+function limitsOf(maxFailures: number, windowSeconds: number) {
+  const limits = { maxFailures, windowSeconds };
+  return { limits, read: async () => ({ ...limits }) };
+}
+
 describe('auth: the login limiter', () => {
   let limiter: LoginLimiter;
   beforeEach(async () => {
-    limiter = await LoginLimiter.create({ maxFailures: 3, windowSeconds: 60 });
+    limiter = await LoginLimiter.create({ limits: limitsOf(3, 60).read });
   });
   afterEach(() => limiter.close());
 
@@ -46,8 +52,38 @@ describe('auth: the login limiter', () => {
     expect((await refusal(limiter.begin('ada', '10.0.0.1'))).code).to.equal('AUTH_TOO_MANY_ATTEMPTS_429');
   });
 
+  it('holds the failures already counted to a lowered limit at the next attempt, and lets them through a raised one', async () => {
+    const current = limitsOf(3, 60);
+    const following = await LoginLimiter.create({ limits: current.read });
+    try {
+      await following.begin('ada', '10.0.0.1');
+      await following.begin('ada', '10.0.0.1');
+      current.limits.maxFailures = 1;
+      expect((await refusal(following.begin('ada', '10.0.0.1'))).code).to.equal('AUTH_TOO_MANY_ATTEMPTS_429');
+      current.limits.maxFailures = 10;
+      await following.begin('ada', '10.0.0.1');
+    } finally {
+      await following.close();
+    }
+  });
+
+  it('starts new counts when the window length changes', async () => {
+    const current = limitsOf(1, 60);
+    const following = await LoginLimiter.create({ limits: current.read });
+    try {
+      await following.begin('ada', '10.0.0.1');
+      await refusal(following.begin('ada', '10.0.0.1'));
+      current.limits.windowSeconds = 30;
+      await following.begin('ada', '10.0.0.1');
+      const error = await refusal(following.begin('ada', '10.0.0.1'));
+      expect(Number(error.headers['Retry-After'])).to.be.within(1, 30);
+    } finally {
+      await following.close();
+    }
+  });
+
   it('ends the window', async () => {
-    const short = await LoginLimiter.create({ maxFailures: 1, windowSeconds: 1 });
+    const short = await LoginLimiter.create({ limits: limitsOf(1, 1).read });
     await short.begin('ada', '10.0.0.1');
     await refusal(short.begin('ada', '10.0.0.1'));
     await new Promise((resolve) => setTimeout(resolve, 1100));

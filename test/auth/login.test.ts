@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { expectError, expectSuccess } from '../http/helpers';
-import { ADMIN_PASSWORD, TEST_PASSWORD, adminLogin, createUser, expectNotLogged, login, secretsOf } from '../support/identity';
+import { ADMIN_PASSWORD, TEST_PASSWORD, adminLogin, createUser, expectNotLogged, login, secretsOf, setParam } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
 describe('auth: login', () => {
@@ -11,7 +11,8 @@ describe('auth: login', () => {
 
   before(async () => {
     // Failures are what these tests make: the limit has a file of its own (login-limit.test.ts).
-    server = await startTestServer({ env: { NODE_ENV: 'test', AUTH_LOGIN_MAX_FAILURES: '1000' }, captureLogs: true });
+    server = await startTestServer({ captureLogs: true });
+    await setParam(server, 'auth.login.maxFailures', '1000');
   });
   after(() => server?.stop());
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, expectNotLogged, secretsOf, type Tokens } from '../support/identity';
+import { adminLogin, expectNotLogged, secretsOf, setParam, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
 
 describe('auth: refresh tokens', () => {
@@ -89,7 +89,8 @@ describe('auth: refresh tokens', () => {
 describe('auth: a session kept alive by refreshing', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { NODE_ENV: 'test', AUTH_REFRESH_TOKEN_TTL_SECONDS: '60' } });
+    server = await startTestServer();
+    await setParam(server, 'auth.refreshToken.ttlSeconds', '60');
   });
   after(() => server?.stop());
 

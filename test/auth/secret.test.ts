@@ -79,9 +79,4 @@ describe('auth: settings a server refuses to start with', () => {
       await server.stop();
     }
   });
-
-  it('refuses a setting out of range, naming it', async () => {
-    const refusal = await bootRefusal({ NODE_ENV: 'test', AUTH_ACCESS_TOKEN_TTL_SECONDS: '0' });
-    expect(refusal.message).to.match(/AUTH_ACCESS_TOKEN_TTL_SECONDS="0" must be an integer from 1 to 86400/);
-  });
 });

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { loadJwtSecret } from '../../modules/auth/jwt-secret';
-import { readSettings } from '../../modules/auth/settings';
+import type { ParamDefinition, Params } from '../../modules/params/api';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  AUTH_PARAMS,
+  AuthSettings,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '../../modules/auth/settings';
 
 const environment = (variables: Record<string, string>, production = false) => ({
   name: production ? 'production' : 'test',
@@ -12,30 +20,28 @@ const environment = (variables: Record<string, string>, production = false) => (
 });
 
 describe('auth: settings', () => {
-  it('defaults to 5 failures in 600 s, 15-minute access and 7-day refresh tokens', () => {
-    expect(readSettings(environment({}))).to.deep.equal({
-      loginMaxFailures: 5,
-      loginWindowSeconds: 600,
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlSeconds: 604800,
-      redisUrl: undefined,
-    });
+  /** params.Params over a map an operator changes: each read answers the value of the moment. */
+  const paramsOf = (values: Map<string, unknown>): Params => ({
+    get: async <T>(definition: ParamDefinition<T>) => (values.has(definition.key) ? values.get(definition.key) : definition.default) as T,
   });
 
-  it('reads each setting from the environment', () => {
-    const settings = readSettings(environment({
-      AUTH_LOGIN_MAX_FAILURES: '3',
-      AUTH_LOGIN_WINDOW_SECONDS: '2',
-      AUTH_ACCESS_TOKEN_TTL_SECONDS: '1',
-      AUTH_REFRESH_TOKEN_TTL_SECONDS: '3600',
-      REDIS_URL: 'redis://localhost:6379',
-    }));
-    expect(settings).to.deep.equal({ loginMaxFailures: 3, loginWindowSeconds: 2, accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 3600, redisUrl: 'redis://localhost:6379' });
+  it('declares its limits and lifetimes as built-in params: 5 failures in 600 s, 15-minute access and 7-day refresh tokens', () => {
+    expect(AUTH_PARAMS.map(({ key, type, default: value, min, max }) => ({ key, type, value, min, max }))).to.deep.equal([
+      { key: 'auth.login.maxFailures', type: 'integer', value: 5, min: 1, max: 1000 },
+      { key: 'auth.login.windowSeconds', type: 'integer', value: 600, min: 1, max: 86400 },
+      { key: 'auth.accessToken.ttlSeconds', type: 'integer', value: 900, min: 1, max: 86400 },
+      { key: 'auth.refreshToken.ttlSeconds', type: 'integer', value: 604800, min: 60, max: 31536000 },
+    ]);
   });
 
-  it('refuses every bad value at once, naming each variable', () => {
-    expect(() => readSettings(environment({ AUTH_LOGIN_MAX_FAILURES: '0', AUTH_ACCESS_TOKEN_TTL_SECONDS: 'soon' })))
-      .to.throw(/AUTH_LOGIN_MAX_FAILURES="0" must be an integer from 1 to 1000[\s\S]*AUTH_ACCESS_TOKEN_TTL_SECONDS="soon"/);
+  it('reads the params at every call, so a change applies to the next login', async () => {
+    const values = new Map<string, unknown>();
+    const settings = new AuthSettings(paramsOf(values), undefined);
+    expect(await settings.loginLimits()).to.deep.equal({ maxFailures: 5, windowSeconds: 600 });
+    values.set(LOGIN_MAX_FAILURES.key, 2).set(LOGIN_WINDOW_SECONDS.key, 30).set(ACCESS_TOKEN_TTL_SECONDS.key, 60).set(REFRESH_TOKEN_TTL_SECONDS.key, 3600);
+    expect(await settings.loginLimits()).to.deep.equal({ maxFailures: 2, windowSeconds: 30 });
+    expect(await settings.accessTokenTtlSeconds()).to.equal(60);
+    expect(await settings.refreshTokenTtlSeconds()).to.equal(3600);
   });
 });
 

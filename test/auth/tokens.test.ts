@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, expectNotLogged, secretsOf, type Tokens } from '../support/identity';
+import { adminLogin, expectNotLogged, secretsOf, setParam, type Tokens } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
 /** The key the server generated for itself (no JWT_SECRET): forging with it isolates one check at a time. */
@@ -97,7 +97,8 @@ describe('auth: access tokens on the wire', () => {
 describe('auth: access tokens that expire', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { NODE_ENV: 'test', AUTH_ACCESS_TOKEN_TTL_SECONDS: '1' } });
+    server = await startTestServer();
+    await setParam(server, 'auth.accessToken.ttlSeconds', '1');
   });
   after(() => server?.stop());
 

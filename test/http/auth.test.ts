@@ -85,8 +85,9 @@ describe('HTTP authentication and permissions', () => {
     let server: TestServer;
     before(async () => {
       server = await startEchoServer({ withoutAuth: true });
-      // The built-in auth module is the only authenticator left: disable it (and me, which needs it).
+      // The built-in auth module is the only authenticator left: disable it (and me and audit, which need it).
       await server.kernel.admin.disable('me');
+      await server.kernel.admin.disable('audit');
       await server.kernel.admin.disable('auth');
     });
     after(() => server.stop());

@@ -42,6 +42,17 @@ export function adminLogin(server: TestServer, options: LoginOptions = {}): Prom
   return login(server, 'admin', ADMIN_PASSWORD, options);
 }
 
+/**
+ * Sets a param through the API, as an operator would (with the ADMIN fixture token): reads its
+ * id and version by key, then updates its value. Modules follow it from their next read.
+ */
+export async function setParam(server: TestServer, key: string, value: string): Promise<void> {
+  const found = await server.http().get(`/api/v1/params/by-key/${encodeURIComponent(key)}`).set('Authorization', ADMIN);
+  expect(found.status, `param ${key}: ${JSON.stringify(found.body)}`).to.equal(200);
+  const res = await server.http().put(`/api/v1/params/${found.body.data.id as string}`).set('Authorization', ADMIN).send({ value, version: found.body.data.version });
+  expect(res.status, `param ${key} = ${value}: ${JSON.stringify(res.body)}`).to.equal(200);
+}
+
 export interface RoleSpec {
   /** Default: a unique code. */
   code?: string;

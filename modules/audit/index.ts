@@ -1,0 +1,25 @@
+import { AuditSinkSpi, contribute, defineModule } from '@atrium/kernel';
+import { LoginObserverSpi } from '@atrium/module/auth';
+import { BuiltinParamsSpi } from '@atrium/module/params';
+import { startAudit, stopAudit } from './audit-queues';
+import { LoginRecordEntity } from './login-record.entity';
+import { loginObserver } from './login-observer';
+import { exportLogins, listLogins } from './logins.routes';
+import { OperationRecordEntity } from './operation-record.entity';
+import { operationSink } from './operation-sink';
+import { exportOperations, getOperation, listOperations } from './operations.routes';
+import { RETENTION_DAYS, purgeCommand } from './retention';
+
+/** Wiring only: what the module has, each piece declared in its own file. */
+export default defineModule({
+  entities: [LoginRecordEntity, OperationRecordEntity],
+  routes: [listLogins, exportLogins, listOperations, exportOperations, getOperation],
+  contributes: [
+    contribute(AuditSinkSpi, operationSink),
+    contribute(LoginObserverSpi, loginObserver),
+    contribute(BuiltinParamsSpi, () => ({ definitions: [RETENTION_DAYS] })),
+  ],
+  commands: [purgeCommand],
+  start: startAudit,
+  stop: stopAudit,
+});

@@ -1,0 +1,27 @@
+import { Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { LoginExportQuery, LoginFilters, LoginSchema } from './audit.schemas';
+import { LoginLog } from './login-log';
+import { csvReply } from './csv-reply';
+
+export const listLogins = defineRoute({
+  method: 'GET',
+  path: '/audit/logins',
+  permission: 'audit:login:list',
+  summary: 'Login attempts, a page at a time (newest first by default)',
+  query: LoginFilters,
+  list: { sort: { at: 'at', username: 'username', ip: 'ip' } },
+  response: Paginated(LoginSchema),
+  handler: ({ query, page }, ctx) => new LoginLog(ctx.db).list(page, query),
+});
+
+export const exportLogins = defineRoute({
+  method: 'GET',
+  path: '/audit/logins/export',
+  permission: 'audit:login:export',
+  summary: 'Every login attempt the filters select, as CSV, newest first',
+  description: 'Streamed a thousand rows at a time: however many rows match, the server holds one batch.',
+  query: LoginExportQuery,
+  raw: { contentType: 'text/csv' },
+  response: Type.String(),
+  handler: ({ query: { format: _format, ...filter } }, ctx): RawReply => csvReply('audit-logins', new LoginLog(ctx.db).export(filter)),
+});

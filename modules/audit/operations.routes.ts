@@ -1,0 +1,39 @@
+import { KernelErrors, Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { OperationDetailSchema, OperationExportQuery, OperationFilters, OperationSchema } from './audit.schemas';
+import { csvReply } from './csv-reply';
+import { OperationLog } from './operation-log';
+
+export const listOperations = defineRoute({
+  method: 'GET',
+  path: '/audit/operations',
+  permission: 'audit:operation:list',
+  summary: 'Audited requests (every one that is not a read, and every 401 and 403), a page at a time',
+  query: OperationFilters,
+  list: { sort: { at: 'at', status: 'status', durationMs: 'durationMs', username: 'username', moduleId: 'moduleId' } },
+  response: Paginated(OperationSchema),
+  handler: ({ query, page }, ctx) => new OperationLog(ctx.db).list(page, query),
+});
+
+// Declared before `/audit/operations/{id}`: routes match in order, and `export` is no id.
+export const exportOperations = defineRoute({
+  method: 'GET',
+  path: '/audit/operations/export',
+  permission: 'audit:operation:export',
+  summary: 'Every audited request the filters select, as CSV, newest first',
+  description: 'Streamed a thousand rows at a time: however many rows match, the server holds one batch.',
+  query: OperationExportQuery,
+  raw: { contentType: 'text/csv' },
+  response: Type.String(),
+  handler: ({ query: { format: _format, ...filter } }, ctx): RawReply => csvReply('audit-operations', new OperationLog(ctx.db).export(filter)),
+});
+
+export const getOperation = defineRoute({
+  method: 'GET',
+  path: '/audit/operations/{id}',
+  permission: 'audit:operation:query',
+  summary: 'One audited request, with its body summary and what it changed',
+  params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+  response: OperationDetailSchema,
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
+  handler: ({ params }, ctx) => new OperationLog(ctx.db).get(params.id),
+});

@@ -1,0 +1,23 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { newId } from '@atrium/kernel';
+
+export const DICTIONARY_STATUSES = ['active', 'disabled'] as const;
+export type DictionaryStatus = (typeof DICTIONARY_STATUSES)[number];
+
+/** A dictionary (its type): a code and a name. Created by migrations/0001-create-dictionaries.ts. */
+export const DictionaryTypeEntity = defineEntity({
+  name: 'DictionaryType',
+  tableName: 'dictionaries_type',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => newId()),
+    code: p.string().length(100),
+    name: p.string().length(100),
+    status: p.enum([...DICTIONARY_STATUSES]),
+    remark: p.string().length(500).nullable(),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type DictionaryType = InferEntity<typeof DictionaryTypeEntity>;

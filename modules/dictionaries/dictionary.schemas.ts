@@ -1,0 +1,89 @@
+import { Type } from '@atrium/kernel';
+import { DICTIONARY_STATUSES } from './dictionary-type.entity';
+
+const Status = Type.Union(DICTIONARY_STATUSES.map((s) => Type.Literal(s)));
+const Id = Type.String({ format: 'uuid' });
+const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
+
+export const TypeSchema = Type.Object({
+  id: Id,
+  code: Type.String(),
+  name: Type.String(),
+  status: Status,
+  remark: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Integer({ minimum: 1 }),
+  ...Timestamps,
+});
+
+export const ItemSchema = Type.Object({
+  id: Id,
+  label: Type.String(),
+  value: Type.String(),
+  sort: Type.Integer(),
+  status: Status,
+  isDefault: Type.Boolean(),
+  remark: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Integer({ minimum: 1 }),
+  ...Timestamps,
+});
+
+/** Letters, digits, `_`, `.` and `-`, starting with a letter; unique whatever the case. */
+const Code = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', description: 'Unique, whatever the case.' });
+/** Trimmed before it is stored. */
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+/** Stored as sent, so no surrounding spaces that would make two values look like one. */
+const Value = Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S(?:.*\\S)?$', description: 'Unique within the dictionary.' });
+const Sort = Type.Integer({ minimum: 0, maximum: 999_999 });
+const Remark = Type.Union([Type.String({ maxLength: 500 }), Type.Null()]);
+const Version = Type.Integer({ minimum: 1, description: 'The version the caller read' });
+
+export const CreateTypeBody = Type.Object({
+  code: Code,
+  name: Name,
+  status: Type.Optional(Status),
+  remark: Type.Optional(Remark),
+});
+
+export const UpdateTypeBody = Type.Object({
+  code: Type.Optional(Code),
+  name: Type.Optional(Name),
+  status: Type.Optional(Status),
+  remark: Type.Optional(Remark),
+  version: Version,
+});
+
+export const CreateItemBody = Type.Object({
+  label: Name,
+  value: Value,
+  sort: Type.Optional(Sort),
+  status: Type.Optional(Status),
+  isDefault: Type.Optional(Type.Boolean()),
+  remark: Type.Optional(Remark),
+});
+
+export const UpdateItemBody = Type.Object({
+  label: Type.Optional(Name),
+  value: Type.Optional(Value),
+  sort: Type.Optional(Sort),
+  status: Type.Optional(Status),
+  isDefault: Type.Optional(Type.Boolean()),
+  remark: Type.Optional(Remark),
+  version: Version,
+});
+
+export const TypeFilterQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),
+  status: Type.Optional(Status),
+});
+
+export const ItemFilterQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the label or the value' })),
+  status: Type.Optional(Status),
+});
+
+export const IdParams = Type.Object({ id: Id });
+/** Any code: one that names no dictionary is a 404. */
+const CodeParam = Type.String({ minLength: 1, maxLength: 100 });
+export const CodeParams = Type.Object({ code: CodeParam });
+export const ItemParams = Type.Object({ code: CodeParam, id: Id });
+export const DeleteQuery = Type.Object({ version: Type.Optional(Version) });
