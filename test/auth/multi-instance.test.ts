@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { expectError, expectSuccess } from '../http/helpers';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startInstances, type Instances } from '../support/instances';
 import { createRole, createUserAndLogin, login, uniqueName } from '../support/identity';
-import { ADMIN, startTestServer, type TestServer } from '../support/server';
+import { ADMIN, type TestServer } from '../support/server';
 
 /**
  * Two instances on one PostgreSQL, sharing Redis: what one revokes, the other refuses on the very
@@ -12,27 +12,21 @@ import { ADMIN, startTestServer, type TestServer } from '../support/server';
  * Redis: it runs in CI's second pass, where both are set, and is skipped otherwise.
  */
 describe('auth: two instances sharing PostgreSQL and Redis', function () {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  let database: TestDatabase;
+  let instances: Instances | null = null;
   let first: TestServer;
   let second: TestServer;
 
   before(async function () {
-    if (!databaseUrl || !redisUrl) this.skip();
-    database = await createTestDatabase();
-    const env = { NODE_ENV: 'test', REDIS_URL: redisUrl, JWT_SECRET: 'a-secret-both-instances-share-0123456789' };
     // The login counters live in Redis across runs: each run fails from an address of its own.
-    const config = { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] };
-    first = await startTestServer({ database, env, config });
-    second = await startTestServer({ database, env, config });
+    instances = await startInstances({
+      env: { JWT_SECRET: 'a-secret-both-instances-share-0123456789' },
+      config: { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] },
+    });
+    if (!instances) this.skip();
+    ({ first, second } = instances);
   });
 
-  after(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.cleanup();
-  });
+  after(() => instances?.stop());
 
   const me = (server: TestServer, bearer: string) => server.http().get('/api/v1/me').set('Authorization', bearer);
 

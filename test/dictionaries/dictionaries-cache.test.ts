@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { expectSuccess } from '../http/helpers';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startInstances, type Instances } from '../support/instances';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
 import { DictionariesClient, PROBE, type ItemBody, type TypeBody } from './helpers';
 
@@ -90,25 +90,17 @@ describe('dictionaries: the item cache', () => {
  * database belongs to one process) and Redis; skipped otherwise.
  */
 describe('dictionaries: the item cache across two instances sharing PostgreSQL and Redis', () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  let database: TestDatabase;
+  let instances: Instances | null = null;
   let first: TestServer;
   let second: TestServer;
 
   before(async function () {
-    if (!databaseUrl || !redisUrl) this.skip();
-    database = await createTestDatabase();
-    const env = { NODE_ENV: 'test', REDIS_URL: redisUrl };
-    first = await startTestServer({ database, env, modulePaths: [PROBE] });
-    second = await startTestServer({ database, env, modulePaths: [PROBE] });
+    instances = await startInstances({ modulePaths: [PROBE] });
+    if (!instances) this.skip();
+    ({ first, second } = instances);
   });
 
-  after(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.cleanup();
-  });
+  after(() => instances?.stop());
 
   it('answers on one instance, at the next read, an item changed on the other', async () => {
     const onFirst = new DictionariesClient(() => first);

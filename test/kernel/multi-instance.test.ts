@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { ADMIN, fixture, startTestServer, type TestServer } from '../support/server';
+import { startInstances, type Instances } from '../support/instances';
+import { ADMIN, fixture, type TestServer } from '../support/server';
 
 /**
  * Two instances on one PostgreSQL, sharing Redis: a module state change made through one is
@@ -8,25 +8,17 @@ import { ADMIN, fixture, startTestServer, type TestServer } from '../support/ser
  * process) and Redis: it runs in CI's second pass, where both are set.
  */
 describe('several instances sharing PostgreSQL and Redis', function () {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  let database: TestDatabase;
+  let instances: Instances | null = null;
   let first: TestServer;
   let second: TestServer;
 
   before(async function () {
-    if (!databaseUrl || !redisUrl) this.skip();
-    database = await createTestDatabase();
-    const options = { database, modulePaths: [fixture('greeter')], config: { redisUrl } };
-    first = await startTestServer(options);
-    second = await startTestServer(options);
+    instances = await startInstances({ modulePaths: [fixture('greeter')] });
+    if (!instances) this.skip();
+    ({ first, second } = instances);
   });
 
-  after(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.cleanup();
-  });
+  after(() => instances?.stop());
 
   const greet = (server: TestServer) => server.http().get('/api/v1/greeter/hello?name=ada').set('Authorization', ADMIN);
 

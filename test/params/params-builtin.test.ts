@@ -2,7 +2,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Test } from 'supertest';
 import { detailFor, eventually, expectError, expectSuccess } from '../http/helpers';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { startInstances, type Instances } from '../support/instances';
+import { createTestDatabase } from '../support/database';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
 
 const probe = (name: string) => path.join(__dirname, 'fixtures', name);
@@ -181,25 +182,17 @@ describe('params: built-in params a module declares wrongly', () => {
  * otherwise.
  */
 describe('params: a change read across two instances sharing PostgreSQL and Redis', () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
-  let database: TestDatabase;
+  let instances: Instances | null = null;
   let first: TestServer;
   let second: TestServer;
 
   before(async function () {
-    if (!databaseUrl || !redisUrl) this.skip();
-    database = await createTestDatabase();
-    const env = { NODE_ENV: 'test', REDIS_URL: redisUrl };
-    first = await startTestServer({ database, env, modulePaths: [probe('params-probe')] });
-    second = await startTestServer({ database, env, modulePaths: [probe('params-probe')] });
+    instances = await startInstances({ modulePaths: [probe('params-probe')] });
+    if (!instances) this.skip();
+    ({ first, second } = instances);
   });
 
-  after(async () => {
-    await first?.stop();
-    await second?.stop();
-    await database?.cleanup();
-  });
+  after(() => instances?.stop());
 
   it('answers on one instance, at the next read, the value set on the other', async () => {
     const values = async (server: TestServer) => expectSuccess(await server.http().get('/api/v1/params-probe/values').set('Authorization', PROBE_READER)).data;
