@@ -19,17 +19,13 @@
  *   node -r @swc-node/register bench/audit.bench.ts
  */
 import 'reflect-metadata';
-import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { boot } from '../kernel/boot';
 import type { Kernel } from '../kernel/kernel';
-import { createLogger } from '../kernel/logging/logger';
 import type { TestDatabase } from '../test/support/database';
 import {
   BENCH_ADMIN_PASSWORD,
-  BENCH_JWT_SECRET,
   RUN_HEADER,
+  bootAtrium,
   failuresOf,
   fixed,
   loginBearer,
@@ -63,7 +59,7 @@ async function main(): Promise<void> {
   const database: TestDatabase = await postgresDatabase();
   let kernel: Kernel | undefined;
   try {
-    kernel = await bootWithRoutes(database);
+    kernel = await bootAtrium(database, {}, [path.join(__dirname, 'fixtures', 'audit-post')]);
     const headers = { Authorization: await loginBearer(kernel.url, 'admin', BENCH_ADMIN_PASSWORD), 'Content-Type': 'application/json' };
     const audit = (enabled: boolean) => (enabled ? kernel!.admin.enable('audit') : kernel!.admin.disable('audit'));
     console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating audit off and on, loopback`);
@@ -88,23 +84,6 @@ async function main(): Promise<void> {
     await kernel?.stop();
     await database.cleanup();
   }
-}
-
-/** Atrium as production runs it (see bootAtrium in support.ts), plus the benchmarked routes. */
-function bootWithRoutes(database: TestDatabase): Promise<Kernel> {
-  return boot({
-    env: { NODE_ENV: 'production', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, JWT_SECRET: BENCH_JWT_SECRET },
-    logger: createLogger('info', pino.destination({ dest: os.devNull, sync: true })),
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
-      modulePaths: [path.join(__dirname, 'fixtures', 'audit-post')],
-      rateLimit: { points: 1_000_000_000, windowSeconds: 60 },
-      shutdownTimeoutMs: 2000,
-    },
-  });
 }
 
 async function checkRoute(load: LoadOptions): Promise<void> {

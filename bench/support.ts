@@ -116,7 +116,7 @@ export const BENCH_JWT_SECRET = 'bench-jwt-secret-of-at-least-thirty-two-bytes';
  * is a synchronous write to stdout; this is the same, to /dev/null), the rate limit out of reach
  * and login failures that never lock anyone out.
  */
-export async function bootAtrium(database: TestDatabase, env: Record<string, string> = {}): Promise<Kernel> {
+export async function bootAtrium(database: TestDatabase, env: Record<string, string> = {}, modulePaths: string[] = []): Promise<Kernel> {
   const kernel = await boot({
     env: {
       NODE_ENV: 'production',
@@ -130,7 +130,7 @@ export async function bootAtrium(database: TestDatabase, env: Record<string, str
       port: 0,
       databaseUrl: database.databaseUrl,
       dataDir: database.dataDir,
-      modulePaths: [],
+      modulePaths,
       rateLimit: { points: 1_000_000_000, windowSeconds: 60 },
       shutdownTimeoutMs: 2000,
     },
