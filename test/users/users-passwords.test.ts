@@ -59,18 +59,18 @@ describe('users: passwords', () => {
       expect((await api.verify('dormant', password)).identity).to.deep.include({ status: 'disabled' });
     });
 
-    it('spends about as long on an unknown username as on a wrong password', async () => {
+    it('pays for a hash on an unknown username as on a wrong password', async () => {
       await api.addUser('timed', { password: api.password() });
-      const median = async (username: string) => {
+      const fastest = async (username: string) => {
         const times: number[] = [];
-        for (let i = 0; i < 7; i++) times.push((await api.verify(username, 'wrong-password-1')).elapsedMs);
-        return times.sort((a, b) => a - b)[3];
+        for (let i = 0; i < 5; i++) times.push((await api.verify(username, 'wrong-password-1')).elapsedMs);
+        return Math.min(...times);
       };
-      const known = await median('timed');
-      const unknown = await median('never-existed');
-      // Without the dummy hash an unknown name answers after one query, a small fraction of a hash.
-      expect(unknown).to.be.greaterThan(known * 0.5);
-      expect(unknown).to.be.lessThan(known * 2);
+      // Only lower bounds: a busy machine can make anything slower, never faster. An argon2id
+      // hash (19 MiB, t=2) takes milliseconds; without the dummy hash an unknown name would
+      // answer after one indexed query, well under a millisecond.
+      expect(await fastest('timed')).to.be.greaterThan(5);
+      expect(await fastest('never-existed')).to.be.greaterThan(5);
     });
   });
 
