@@ -10,6 +10,8 @@ export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, 
 export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo } from './modules/kernel-admin';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
 export { defineRoute, RawReply } from './http/route';
+export { compileValueValidator } from './http/validation';
+export type { Validator } from './http/validation';
 export type { RouteDefinition, RouteRequest, HttpMethod } from './http/route';
 export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties } from './http/pagination';
 export type { Page, SortOrder, SortDirection } from './http/pagination';

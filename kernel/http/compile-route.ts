@@ -73,6 +73,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       language: negotiateLanguage(req.headers['accept-language']),
       headers: req.headers,
       raw: req,
+      setHeader: (name, value) => void res.setHeader(name, value),
     };
     const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
     if (result instanceof RawReply) writeRaw(res, result);

@@ -25,6 +25,8 @@ export interface RouteRequest<P, Q, B, Who> {
   headers: IncomingHttpHeaders;
   /** The express request, for what schemas cannot describe (multipart streams). */
   raw: Request;
+  /** Adds a header to the response (`Idempotent-Replayed: true`), envelope or raw alike. */
+  setHeader(name: string, value: string): void;
 }
 
 /** A response the kernel writes as it is, without the envelope (metrics text, files, CSV). */

@@ -36,10 +36,23 @@ export type Validator = (value: unknown) => unknown;
 
 /** Compiles a request-part validator that returns the (coerced) value or throws a 400. */
 export function compileValidator(part: RequestPart, schema: TSchema): Validator {
-  const validate: ValidateFunction = (part === 'body' ? exact : coercing).compile(closeObjects(schema) as object);
+  return compile(part === 'body' ? exact : coercing, schema, `/${part}`);
+}
+
+/**
+ * Compiles a validator for a value found inside a request (a task's payload, checked against
+ * the schema its handler declares): the same closed objects, the same 400 and details, each
+ * field a JSON pointer under `pointer` (`/body/payload`).
+ */
+export function compileValueValidator(schema: TSchema, pointer: string): Validator {
+  return compile(exact, schema, pointer);
+}
+
+function compile(ajv: Ajv2020, schema: TSchema, pointer: string): Validator {
+  const validate: ValidateFunction = ajv.compile(closeObjects(schema) as object);
   return (value) => {
     if (validate(value)) return value;
-    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: details(part, validate.errors ?? []) });
+    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: details(pointer, validate.errors ?? []) });
   };
 }
 
@@ -61,19 +74,19 @@ function constants(error: ErrorObject): unknown[] | undefined {
  * branch errors ("must be equal to constant", once per branch) say less than the one detail
  * listing what is allowed, so they are folded into it.
  */
-function details(part: RequestPart, errors: readonly ErrorObject[]): ErrorDetail[] {
+function details(pointer: string, errors: readonly ErrorObject[]): ErrorDetail[] {
   const enums = errors.filter((e) => constants(e) !== undefined);
   return errors
     .filter((e) => !enums.some((u) => e.instancePath === u.instancePath && e.schemaPath.startsWith(`${u.schemaPath}/`)))
-    .map((e) => detail(part, e));
+    .map((e) => detail(pointer, e));
 }
 
-function detail(part: RequestPart, error: ErrorObject): ErrorDetail {
+function detail(pointer: string, error: ErrorObject): ErrorDetail {
   const allowed = constants(error);
   if (allowed !== undefined) {
-    return { field: `/${part}${error.instancePath}`, rule: 'enum', message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
+    return { field: `${pointer}${error.instancePath}`, rule: 'enum', message: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` };
   }
-  let field = `/${part}${error.instancePath}`;
+  let field = `${pointer}${error.instancePath}`;
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'required') {
     field += `/${pointerSegment((error.params as { missingProperty: string }).missingProperty)}`;

@@ -1,0 +1,100 @@
+/** The tasks module's public contract: the task types modules contribute, and submission from code. */
+import { publicApi, spi, type Static, type TSchema } from '@atrium/kernel';
+import type { Logger } from 'pino';
+
+/** What a running handler is given besides its payload. */
+export interface TaskRun {
+  readonly taskId: string;
+  /** 1 for the first attempt, counting every attempt since the task was submitted or retried. */
+  readonly attempt: number;
+  /**
+   * Aborted when the task is cancelled (on whichever instance the cancel arrived), when this
+   * instance loses the task's lease, or when the server stops. A handler that does long work
+   * checks it or passes it on (`setTimeout(ms, undefined, { signal })`, `fetch(url, { signal })`).
+   */
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+  /** Reports progress, 0–100, with an optional message; shown on the task while it runs. */
+  progress(percent: number, message?: string): void;
+}
+
+/**
+ * One task type. Its payload is validated against `payload` when the task is submitted (a bad
+ * one is a 400 and nothing is stored), so `run` gets a payload of that shape. What `run` returns
+ * is the task's `result` (JSON); what it throws is the attempt's `error`, and the task is retried
+ * with backoff until `maxAttempts`. A payload only ever selects a registered type: it never
+ * names code.
+ */
+export interface TaskHandler<P = any, R = unknown> {
+  /** `<area>.<action>` in lowercase, e.g. `audit.purge`; unique across modules. */
+  readonly type: string;
+  /** What the type does, as an operator reads it in `GET /tasks/types`. */
+  readonly title: string;
+  readonly description?: string;
+  /** The payload's JSON Schema (TypeBox). */
+  readonly payload: TSchema;
+  /** Whether the handler calls `progress` (shown in `GET /tasks/types`). */
+  readonly reportsProgress?: boolean;
+  run(payload: P, task: TaskRun): Promise<R> | R;
+}
+
+/** Declares a task type whose `run` gets the payload typed by its schema. */
+export function defineTaskHandler<S extends TSchema, R>(handler: TaskHandler<Static<S>, R> & { payload: S }): TaskHandler<Static<S>, R> {
+  return Object.freeze({ ...handler });
+}
+
+/** What a module contributes to `tasks.handler`: its task types. */
+export interface TaskHandlers {
+  readonly handlers: readonly TaskHandler[];
+}
+
+export const TaskHandlerSpi = spi<TaskHandlers>('tasks.handler');
+
+export type TaskState = 'pending' | 'scheduled' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** A task as the API shows it. */
+export interface TaskView {
+  id: string;
+  idempotencyKey: string;
+  type: string;
+  payload: unknown;
+  state: TaskState;
+  attempts: number;
+  maxAttempts: number;
+  progress: { percent: number; message: string | null } | null;
+  result: unknown;
+  error: string | null;
+  runAt: string;
+  scheduleId: string | null;
+  createdBy: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  version: number;
+}
+
+export interface TaskSubmission {
+  /** Scoped per `createdBy`: the same key again answers the task it first made. */
+  idempotencyKey: string;
+  type: string;
+  payload?: unknown;
+  /** Later than now: the task is `scheduled` until then. */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** false: the task waits `pending` for `POST /tasks/{id}/run`. */
+  autoRun?: boolean;
+}
+
+export interface SubmittedTask {
+  task: TaskView;
+  /** true when the key had already made this task (the answer carries `Idempotent-Replayed`). */
+  replayed: boolean;
+}
+
+/** Submission from code, with the same checks and guarantees as `POST /tasks`. */
+export interface Tasks {
+  /** `createdBy` is the id of the user the task acts for and belongs to. */
+  submit(submission: TaskSubmission, createdBy: string): Promise<SubmittedTask>;
+}
+
+export const TasksApi = publicApi<Tasks>('tasks.Tasks');
