@@ -61,7 +61,9 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     }
     if (parseJson) await parseJson(req, res);
     const query = validateQuery({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>;
-    if (validateBody) state.body = validateBody(req.body);
+    // No body at all reads as `{}`: an action whose fields are all optional needs none, and a
+    // route with required fields names each one missing.
+    if (validateBody) state.body = validateBody(req.body === undefined ? {} : req.body);
     const request: RouteRequest<unknown, unknown, unknown, Principal | null> = {
       params: validateParams ? validateParams({ ...req.params }) : {},
       query,

@@ -110,6 +110,8 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
     const content: Json = { schema: asValidated(route.body) };
     if (notes?.requestExamples) content.examples = notes.requestExamples;
     op.requestBody = { required: true, content: { 'application/json': content } };
+  } else if (route.streamedBody) {
+    op.requestBody = { required: true, content: { [route.streamedBody.contentType]: { schema: plain(route.streamedBody.schema) } } };
   }
   return op;
 }

@@ -51,6 +51,12 @@ interface RouteShape<P extends TSchema, Q extends TSchema, B extends TSchema, R 
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A body the handler reads itself from `req.raw` as it arrives (a multipart upload), instead of
+   * a JSON `body`: the kernel neither reads nor validates it, and the catalog describes it with
+   * this content type and schema.
+   */
+  streamedBody?: { contentType: string; schema: TSchema };
   /** Schema of `data` in the envelope (or of the raw body when `raw` is set). */
   response?: R;
   /** 200 unless it creates: 201. */

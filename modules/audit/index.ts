@@ -1,11 +1,13 @@
 import { AuditSinkSpi, contribute, defineModule } from '@atrium/kernel';
 import { LoginObserverSpi } from '@atrium/module/auth';
 import { BuiltinParamsSpi } from '@atrium/module/params';
+import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { startAudit, stopAudit } from './audit-queues';
 import { LoginRecordEntity } from './login-record.entity';
 import { loginObserver } from './login-observer';
 import { exportLogins, listLogins } from './logins.routes';
 import { OperationRecordEntity } from './operation-record.entity';
+import { purgeTask } from './purge-task';
 import { operationSink } from './operation-sink';
 import { exportOperations, getOperation, listOperations } from './operations.routes';
 import { RETENTION_DAYS, purgeCommand } from './retention';
@@ -18,6 +20,7 @@ export default defineModule({
     contribute(AuditSinkSpi, operationSink),
     contribute(LoginObserverSpi, loginObserver),
     contribute(BuiltinParamsSpi, () => ({ definitions: [RETENTION_DAYS] })),
+    contribute(TaskHandlerSpi, (ctx) => ({ handlers: [purgeTask(ctx)] })),
   ],
   commands: [purgeCommand],
   start: startAudit,

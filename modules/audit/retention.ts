@@ -13,7 +13,7 @@ export const RETENTION_DAYS = defineParam({
   default: 180,
   min: 1,
   max: 36_500,
-  description: 'Login and operation records older than this many days are deleted by `atrium audit purge`.',
+  description: 'Login and operation records older than this many days are deleted by the `audit.purge` task (schedule it) or `atrium audit purge`.',
 });
 
 export interface PurgeResult {
@@ -33,7 +33,7 @@ export async function purgeExpired(ctx: ModuleContext, now = new Date()): Promis
   return { before, days, operations, logins };
 }
 
-/** `npm run atrium -- audit purge`, until a scheduled task does it. */
+/** `npm run atrium -- audit purge`: the same purge as the `audit.purge` task, for an operator at a shell. */
 export const purgeCommand: ModuleCommand = {
   words: ['audit', 'purge'],
   args: '',

@@ -1,6 +1,5 @@
 /** The tasks module's public contract: the task types modules contribute, and submission from code. */
-import { publicApi, spi, type Static, type TSchema } from '@atrium/kernel';
-import type { Logger } from 'pino';
+import { publicApi, spi, type ModuleContext, type Static, type TSchema } from '@atrium/kernel';
 
 /** What a running handler is given besides its payload. */
 export interface TaskRun {
@@ -13,7 +12,8 @@ export interface TaskRun {
    * checks it or passes it on (`setTimeout(ms, undefined, { signal })`, `fetch(url, { signal })`).
    */
   readonly signal: AbortSignal;
-  readonly log: Logger;
+  /** The module's logger, with the task's id and type on every line. */
+  readonly log: ModuleContext['log'];
   /** Reports progress, 0–100, with an optional message; shown on the task while it runs. */
   progress(percent: number, message?: string): void;
 }
@@ -38,8 +38,12 @@ export interface TaskHandler<P = any, R = unknown> {
   run(payload: P, task: TaskRun): Promise<R> | R;
 }
 
-/** Declares a task type whose `run` gets the payload typed by its schema. */
-export function defineTaskHandler<S extends TSchema, R>(handler: TaskHandler<Static<S>, R> & { payload: S }): TaskHandler<Static<S>, R> {
+/**
+ * Declares a task type whose `run` gets the payload typed by its schema. (The schema is taken
+ * apart from the rest: intersected with `TaskHandler`'s own `payload: TSchema`, TypeScript would
+ * instantiate `Static` without end.)
+ */
+export function defineTaskHandler<S extends TSchema, R>(handler: Omit<TaskHandler<Static<S>, R>, 'payload'> & { readonly payload: S }): TaskHandler<Static<S>, R> {
   return Object.freeze({ ...handler });
 }
 

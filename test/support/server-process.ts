@@ -8,10 +8,14 @@ import { freePort } from './free-port';
 
 export interface ServerProcess {
   url: string;
+  /** The server process's id (to read its memory, say). */
+  pid: number;
   /** Everything the process wrote to stderr (a failed boot says why there). */
   stderr(): string;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<number | null>;
+  /** SIGKILL (no shutdown of any kind: a crash), then waits for the exit; answers the signal. */
+  kill(): Promise<NodeJS.Signals | null>;
 }
 
 /** Starts a server with `env` (on top of this process's) and resolves once it answers. */
@@ -24,7 +28,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = exit.then(({ code }) => code);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -39,10 +44,15 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   }
   return {
     url,
+    pid: child.pid!,
     stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return (await exit).signal;
     },
   };
 }

@@ -1,0 +1,28 @@
+import { Type, type ModuleContext } from '@atrium/kernel';
+import { defineTaskHandler, type TaskHandlers } from '@atrium/module/tasks';
+import { assetsRuntime } from './assets-runtime';
+import { DEFAULT_GRACE_MINUTES, removeOrphans } from './cleanup';
+
+const CleanupPayload = Type.Object({
+  olderThanMinutes: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 525_600,
+      default: DEFAULT_GRACE_MINUTES,
+      description: 'Only objects written longer ago than this are removed, so uploads in flight are never touched (default 60).',
+    }),
+  ),
+});
+
+/** `assets.cleanup`, contributed to `tasks.handler`: removes stored bytes no asset holds. */
+export function assetTaskHandlers(ctx: ModuleContext): TaskHandlers {
+  const cleanup = defineTaskHandler({
+    type: 'assets.cleanup',
+    title: 'Remove orphaned asset bytes',
+    description: 'Deletes stored objects that no asset row holds and that are older than the grace period; answers what it scanned, kept and deleted.',
+    payload: CleanupPayload,
+    run: (payload, task) =>
+      removeOrphans(assetsRuntime(ctx).store, ctx.db, task.log, { olderThanMinutes: payload.olderThanMinutes ?? DEFAULT_GRACE_MINUTES, signal: task.signal }),
+  });
+  return { handlers: [cleanup] };
+}

@@ -1,0 +1,29 @@
+import { contribute, defineModule, rowScoped } from '@atrium/kernel';
+import { BuiltinParamsSpi } from '@atrium/module/params';
+import { TaskHandlerSpi } from '@atrium/module/tasks';
+import { AssetStorageSpi } from './api';
+import { AssetEntity } from './asset.entity';
+import { assetTaskHandlers } from './cleanup.task';
+import { startAssets, stopAssets } from './assets-runtime';
+import { deleteAsset, getAsset, listAssets, uploadAsset } from './assets.routes';
+import { downloadAsset, signAssetUrl, signedDownload } from './downloads.routes';
+import { AssetErrors } from './errors';
+import { ALLOWED_TYPES, MAX_BYTES } from './settings';
+import { localStorageProvider } from './storage/local-store';
+import { s3StorageProvider } from './storage/s3-store';
+
+/** Wiring only: what the module has, each piece declared in its own file. */
+export default defineModule({
+  errors: AssetErrors,
+  entities: [AssetEntity],
+  // A caller sees the assets their data scope covers: with `self`, their own uploads.
+  rowScoped: [rowScoped(AssetEntity, { owner: 'createdBy' })],
+  routes: [listAssets, uploadAsset, getAsset, deleteAsset, downloadAsset, signAssetUrl, signedDownload],
+  contributes: [
+    contribute(BuiltinParamsSpi, () => ({ definitions: [MAX_BYTES, ALLOWED_TYPES] })),
+    contribute(AssetStorageSpi, (ctx) => ({ providers: [localStorageProvider(ctx.storage), s3StorageProvider] })),
+    contribute(TaskHandlerSpi, assetTaskHandlers),
+  ],
+  start: startAssets,
+  stop: stopAssets,
+});

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { StorageCapability } from '@atrium/kernel';
+import type { AssetStorageProvider, AssetStore, StoredObject } from '../api';
+import { isStorageKey } from './storage-key';
+
+/**
+ * Files under the module's folder in DATA_DIR: `<DATA_DIR>/modules/assets/objects/<xy>/<key>`,
+ * where `xy` is the key's last two hex digits (its random end), so no folder holds more than a
+ * 256th of them. For one instance, or several sharing one filesystem.
+ */
+export function localStorageProvider(storage: StorageCapability): AssetStorageProvider {
+  return { name: 'local', create: () => new LocalStore(storage.path('objects')) };
+}
+
+class LocalStore implements AssetStore {
+  constructor(private readonly root: string) {}
+
+  async write(key: string, source: NodeJS.ReadableStream): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    // `wx`: a key is written once; an existing file is never overwritten.
+    await pipeline(source, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  }
+
+  async read(key: string): Promise<NodeJS.ReadableStream> {
+    // Opened before answering, so a missing file fails here rather than half-way through a response.
+    const handle = await fs.promises.open(this.file(key), 'r');
+    return handle.createReadStream();
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.file(key), { force: true });
+  }
+
+  async *keys(): AsyncIterable<StoredObject> {
+    for (const shard of await entries(this.root)) {
+      if (!shard.isDirectory()) continue;
+      const dir = path.join(this.root, shard.name);
+      for (const entry of await entries(dir)) {
+        if (!entry.isFile() || !isStorageKey(entry.name)) continue;
+        const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => undefined);
+        // Gone since the folder was read: deleted meanwhile, nothing to list.
+        if (stat) yield { key: entry.name, modifiedAt: stat.mtime };
+      }
+    }
+  }
+
+  private file(key: string): string {
+    // Keys are the module's own UUIDs; anything else is a bug, never a path to follow.
+    if (!isStorageKey(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    return path.join(this.root, key.slice(-2), key);
+  }
+}
+
+async function entries(dir: string): Promise<fs.Dirent[]> {
+  try {
+    return await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

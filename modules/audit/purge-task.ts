@@ -1,0 +1,17 @@
+import { Type, type ModuleContext } from '@atrium/kernel';
+import { defineTaskHandler } from '@atrium/module/tasks';
+import { purgeExpired } from './retention';
+
+/** `audit.purge` as a task type, so a schedule can run it (`0 3 * * *`). */
+export function purgeTask(ctx: ModuleContext) {
+  return defineTaskHandler({
+    type: 'audit.purge',
+    title: 'Purge expired audit records',
+    description: 'Deletes login and operation records older than the audit.retention.days param. The result counts what was deleted.',
+    payload: Type.Object({}),
+    async run() {
+      const { before, days, operations, logins } = await purgeExpired(ctx);
+      return { before: before.toISOString(), days, operations, logins };
+    },
+  });
+}

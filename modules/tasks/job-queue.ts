@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import PgBoss from 'pg-boss';
+import { inject, injectable, type ModuleContext } from '@atrium/kernel';
+import { TrackedBossDb, bossDbFor } from './boss-db';
+import { TasksContext } from './tasks-context';
+
+/** pg-boss's tables, in a schema of their own that the tasks module owns. */
+const SCHEMA = 'tasks_pgboss';
+/** The one queue: every job is `{ taskId }`, and the task row says what to run. */
+export const QUEUE = 'atrium.tasks';
+/**
+ * pg-boss may not hold a job active for a day or more. A job is completed the moment its task is
+ * claimed, so this never applies: leases (task rows) decide how long a task may run.
+ */
+const EXPIRE_SECONDS = 23 * 60 * 60;
+/**
+ * A job waiting for its time is dropped by pg-boss's maintenance this long after its start time.
+ * The task row is the record; this only keeps a queue that nobody works from growing for ever.
+ */
+const RETENTION_DAYS = 365;
+
+/** PostgreSQL's code for a transaction it aborted to break a deadlock. */
+const DEADLOCK = '40P01';
+
+/**
+ * Creates the queue if it is missing. Two instances starting on a fresh database at once can
+ * deadlock inside pg-boss's create_queue (each attaching a partition); the one aborted tries
+ * again, and its insert then waits for the other's and finds the queue made.
+ */
+async function createQueue(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS, retentionMinutes: RETENTION_DAYS * 24 * 60 });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 3) throw error;
+    }
+  }
+}
+
+export interface DeliveredJob {
+  id: string;
+  taskId: string;
+}
+
+/**
+ * pg-boss, which only delivers: a job says "task X is due", and retries, leases and history are
+ * the tasks module's own (retryLimit 0, no cron). It runs on the ORM's connections; every call
+ * that changes a job takes the EntityManager of the transaction that changes its task.
+ */
+@injectable()
+export class JobQueue {
+  private boss?: PgBoss;
+  private db?: TrackedBossDb;
+
+  constructor(@inject(TasksContext) private readonly ctx: ModuleContext) {}
+
+  /** Creates or migrates pg-boss's schema (boss.start) and the queue. */
+  async start(): Promise<void> {
+    // A fresh EntityManager per statement: never the one of a request that happened to start us.
+    const db = new TrackedBossDb(() => this.ctx.db.em().fork());
+    const boss = new PgBoss({
+      db,
+      schema: SCHEMA,
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 1,
+    });
+    boss.on('error', (error: unknown) => this.ctx.log.error({ err: error }, 'pg-boss failed'));
+    await boss.start();
+    await createQueue(boss);
+    this.boss = boss;
+    this.db = db;
+  }
+
+  /** Stops pg-boss's maintenance and waits for its statements in flight; the ORM stays open. */
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    if (!boss) return;
+    await boss.stop({ graceful: false, close: false });
+    await this.db?.drain();
+  }
+
+  /** Enqueues the job `jobId` for `taskId` in `em`'s transaction, due at once or at `startAfter`. */
+  async send(em: EntityManager, jobId: string, taskId: string, startAfter?: Date): Promise<void> {
+    await this.running().send(QUEUE, { taskId }, {
+      id: jobId,
+      retryLimit: 0,
+      expireInSeconds: EXPIRE_SECONDS,
+      retentionDays: RETENTION_DAYS,
+      ...(startAfter ? { startAfter } : {}),
+      db: bossDbFor(em),
+    });
+  }
+
+  /** Discards a job that has not been delivered yet (a delivered one is already completed). */
+  async cancel(em: EntityManager, jobId: string): Promise<void> {
+    await this.running().cancel(QUEUE, jobId, { db: bossDbFor(em) });
+  }
+
+  /**
+   * Takes up to `count` due jobs in `em`'s transaction (FOR UPDATE SKIP LOCKED: two instances
+   * never get the same job) and completes them there too: the caller claims their tasks in the
+   * same commit, so a job is never delivered without its task being claimed, or the reverse.
+   */
+  async take(em: EntityManager, count: number): Promise<DeliveredJob[]> {
+    const boss = this.running();
+    const db = bossDbFor(em);
+    const jobs = await boss.fetch<{ taskId: string }>(QUEUE, { batchSize: count, db });
+    if (jobs.length === 0) return [];
+    // Typed without the data argument the implementation takes third.
+    const complete = boss.complete.bind(boss) as unknown as (name: string, ids: string[], data: null, options: PgBoss.ConnectionOptions) => Promise<unknown>;
+    await complete(QUEUE, jobs.map((job) => job.id), null, { db });
+    return jobs.map((job) => ({ id: job.id, taskId: job.data.taskId }));
+  }
+
+  private running(): PgBoss {
+    if (!this.boss) throw new Error('the task queue is not running: the tasks module is stopped');
+    return this.boss;
+  }
+}

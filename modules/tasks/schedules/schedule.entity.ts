@@ -1,0 +1,33 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { newId } from '@atrium/kernel';
+
+/**
+ * A cron schedule that submits a task of `type` with `payload` at each fire time. Created by
+ * migrations/0002-create-task-schedules.ts.
+ */
+export const TaskScheduleEntity = defineEntity({
+  name: 'TaskSchedule',
+  tableName: 'task_schedules',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => newId()),
+    name: p.string().length(100),
+    cron: p.string().length(200),
+    // An IANA name, canonical: the zone the cron's fields are read in.
+    timezone: p.string().length(64),
+    type: p.string().length(100),
+    payload: p.json<unknown>(),
+    enabled: p.boolean(),
+    // The fire time the scheduler submits next; null while disabled. Moved by the scheduler
+    // without touching `version`, which counts the definition's changes only.
+    nextFireAt: p.datetime().nullable(),
+    // The fire time of the last task submitted.
+    lastFiredAt: p.datetime().nullable(),
+    // The user the submitted tasks belong to.
+    createdBy: p.string().length(128),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type TaskSchedule = InferEntity<typeof TaskScheduleEntity>;

@@ -1,0 +1,127 @@
+import { AppError, compileValueValidator, inject, injectable, type ModuleContext, type Validator } from '@atrium/kernel';
+import { TaskHandlerSpi, type TaskHandler } from './api';
+import { TaskErrors } from './errors';
+import { TasksContext } from './tasks-context';
+
+/** `<area>.<action>`: lowercase, e.g. `audit.purge`, `system.sleep`. */
+export const TYPE_NAME = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9.-]*$/;
+export const TYPE_MAX_LENGTH = 100;
+/** Where `POST /tasks` carries the payload. */
+export const SUBMITTED_PAYLOAD = '/body/payload';
+
+/** A task type as `GET /tasks/types` shows it. */
+export interface TaskTypeView {
+  type: string;
+  title: string;
+  description: string | null;
+  payloadSchema: unknown;
+  reportsProgress: boolean;
+}
+
+interface Registry {
+  byType: Map<string, TaskHandler>;
+  /** One line per contribution that cannot be used, naming its type. */
+  problems: string[];
+}
+
+/**
+ * The task types the enabled modules contribute through `tasks.handler`, read afresh on every
+ * call: disabling a module withdraws its types at once. A type name is unique: the first in
+ * load order keeps it, and the boot (or enabling the tasks module) is refused while two
+ * contributions claim one name.
+ */
+@injectable()
+export class TaskTypes {
+  private readonly validators = new WeakMap<TaskHandler, Map<string, Validator>>();
+  private readonly reported = new Set<string>();
+
+  constructor(@inject(TasksContext) private readonly ctx: ModuleContext) {}
+
+  /** Throws, naming every problem, when a contribution is malformed or a type is claimed twice. */
+  assertValid(): void {
+    const { problems } = this.registry();
+    if (problems.length > 0) throw new Error(`task types cannot be registered:\n  ${problems.join('\n  ')}`);
+  }
+
+  /** The handler of a registered type. */
+  handler(type: string): TaskHandler | undefined {
+    return this.registry().byType.get(type);
+  }
+
+  /**
+   * Holds a submission's type and payload to the registered types: 400 TASK_TYPE_UNKNOWN_400
+   * naming the `type` beside the payload, or 400 VALIDATION_FAILED_400 naming what is wrong
+   * under `pointer` (the payload's JSON pointer, e.g. `/body/payload`). The payload gets the
+   * defaults its schema declares.
+   */
+  check(type: string, payload: unknown, pointer: string): void {
+    const handler = this.handler(type);
+    if (!handler) {
+      const field = `${pointer.slice(0, pointer.lastIndexOf('/'))}/type`;
+      throw new AppError(TaskErrors.TASK_TYPE_UNKNOWN_400, { details: [{ field, rule: 'registered', message: `no task type ${JSON.stringify(type)} is registered: see GET /tasks/types` }] });
+    }
+    this.validator(handler, pointer)(payload);
+  }
+
+  list(): TaskTypeView[] {
+    return [...this.registry().byType.values()]
+      .map((h) => ({ type: h.type, title: h.title, description: h.description ?? null, payloadSchema: h.payload, reportsProgress: h.reportsProgress === true }))
+      .sort((a, b) => a.type.localeCompare(b.type));
+  }
+
+  private validator(handler: TaskHandler, pointer: string): Validator {
+    let byPointer = this.validators.get(handler);
+    if (!byPointer) this.validators.set(handler, (byPointer = new Map()));
+    let validate = byPointer.get(pointer);
+    if (!validate) byPointer.set(pointer, (validate = compileValueValidator(handler.payload, pointer)));
+    return validate;
+  }
+
+  private registry(): Registry {
+    const byType = new Map<string, TaskHandler>();
+    const problems: string[] = [];
+    for (const { handlers } of this.ctx.contributions(TaskHandlerSpi)) {
+      for (const handler of handlers ?? []) {
+        const problem = malformed(handler) ?? this.uncompilable(handler) ?? (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
+        if (problem) problems.push(problem);
+        else byType.set(handler.type, handler);
+      }
+    }
+    this.report(problems);
+    return { byType, problems };
+  }
+
+  /** A payload schema ajv cannot compile would fail every submission of its type. */
+  private uncompilable(handler: TaskHandler): string | undefined {
+    try {
+      this.validator(handler, SUBMITTED_PAYLOAD);
+      return undefined;
+    } catch (error) {
+      return `task type "${handler.type}" has a payload schema that does not compile: ${(error as Error).message}`;
+    }
+  }
+
+  /** A module enabled at run time can bring a bad contribution: said once, in the log. */
+  private report(problems: readonly string[]): void {
+    for (const problem of problems) {
+      if (this.reported.has(problem)) continue;
+      this.reported.add(problem);
+      this.ctx.log.error({ problem }, 'a task type contribution is ignored');
+    }
+  }
+}
+
+function malformed(handler: TaskHandler): string | undefined {
+  const name = JSON.stringify(handler?.type);
+  if (typeof handler?.type !== 'string' || handler.type.length > TYPE_MAX_LENGTH || !TYPE_NAME.test(handler.type)) {
+    return `task type ${name} must look like "<area>.<action>" (lowercase letters, digits, "-" and ".", at most ${TYPE_MAX_LENGTH} characters)`;
+  }
+  if (typeof handler.title !== 'string' || handler.title.trim() === '') return `task type ${name} has no title`;
+  if (typeof handler.payload !== 'object' || handler.payload === null) return `task type ${name} has no payload schema`;
+  if (typeof handler.run !== 'function') return `task type ${name} has no run function`;
+  return undefined;
+}
+
+function duplicate(first: TaskHandler, second: TaskHandler): string {
+  return `task type "${second.type}" is contributed twice ("${first.title}" and "${second.title}"): type names must be unique across modules`;
+}

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import { expect } from 'chai';
+import { UrlSigner } from '../../modules/assets/signed-url';
+import { AppError } from '../../kernel/errors/app-error';
+
+const ID = '01890000-0000-7000-8000-000000000001';
+const NOW = Date.UTC(2026, 10, 21, 9, 30, 0, 250);
+
+/** The signer alone, at exact instants (over HTTP, downloads.test.ts waits for a real expiry). */
+describe('UrlSigner', () => {
+  const signer = new UrlSigner(crypto.createSecretKey(Buffer.alloc(32, 7)));
+  const parts = (url: string) => {
+    const query = new URL(url, 'http://x').searchParams;
+    return { expires: query.get('expires')!, signature: query.get('signature')! };
+  };
+  const codeOf = (work: () => void) => {
+    try {
+      work();
+      return 'ok';
+    } catch (error) {
+      return (error as AppError).code;
+    }
+  };
+
+  it('signs `<id>.<expires>` with HMAC-SHA256, expiring at least the asked seconds from now', () => {
+    const { url, expiresAt } = signer.sign(ID, 300, NOW);
+    const { expires, signature } = parts(url);
+    expect(Number(expires)).to.equal(Math.ceil(NOW / 1000) + 300);
+    expect(expiresAt).to.equal(new Date(Number(expires) * 1000).toISOString());
+    expect(signature).to.equal(crypto.createHmac('sha256', Buffer.alloc(32, 7)).update(`${ID}.${expires}`).digest('hex'));
+  });
+
+  it('accepts the URL up to its expiry second, and answers expired one millisecond after', () => {
+    const { expires, signature } = parts(signer.sign(ID, 60, NOW).url);
+    expect(codeOf(() => signer.verify(ID, expires, signature, Number(expires) * 1000))).to.equal('ok');
+    expect(codeOf(() => signer.verify(ID, expires, signature, Number(expires) * 1000 + 1))).to.equal('SIGNED_URL_EXPIRED_403');
+  });
+
+  it('answers invalid, not expired, for an expired URL whose expiry was tampered with', () => {
+    const { expires, signature } = parts(signer.sign(ID, 60, NOW).url);
+    expect(codeOf(() => signer.verify(ID, String(Number(expires) + 1), signature, NOW + 3600_000))).to.equal('SIGNED_URL_INVALID_403');
+  });
+
+  it('answers invalid for another key, another asset, or malformed input, without comparing', () => {
+    const { expires, signature } = parts(signer.sign(ID, 60, NOW).url);
+    const other = new UrlSigner(crypto.createSecretKey(Buffer.alloc(32, 8)));
+    expect(codeOf(() => other.verify(ID, expires, signature, NOW))).to.equal('SIGNED_URL_INVALID_403');
+    expect(codeOf(() => signer.verify(ID.replace(/1$/, '2'), expires, signature, NOW))).to.equal('SIGNED_URL_INVALID_403');
+    for (const [e, s] of [[undefined, signature], [expires, undefined], [' 1', signature], ['1e9', signature], [expires, `${signature}00`], [expires, signature.replace(/[0-9a-f]$/, 'g')]]) {
+      expect(codeOf(() => signer.verify(ID, e, s, NOW))).to.equal('SIGNED_URL_INVALID_403');
+    }
+  });
+});
