@@ -28,6 +28,8 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   const env = options.env ?? process.env;
   // 1. config
   const config: KernelConfig = { ...readConfig(env), ...options.config };
+  // A kernel that serves no HTTP (a CLI command) starts no background work either.
+  if (options.listen === false) config.background = false;
   const log = options.logger ?? createLogger(config.logLevel);
   // 2–5. discover, validate, resolve, then load the code and hold it to its manifest
   const { loaded, problems } = prepareModules(config.modulePaths);

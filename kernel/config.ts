@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface KernelConfig {
   environment: string;
   production: boolean;
+  /** Modules run background work (see ModuleEnvironment.background); the CLI turns it off. */
+  background: boolean;
   host: string;
   port: number;
   dataDir: string;
@@ -31,16 +33,25 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/**
+ * An integer setting: `fallback` when unset or empty, else the value if it is a whole number in
+ * [min, max]; otherwise `problem` says so, naming the variable. The kernel's settings and the
+ * modules' (`ModuleEnvironment.integer`) are read by this one rule.
+ */
+export function readInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): { value: number; problem?: string } {
+  if (raw === undefined || raw === '') return { value: fallback };
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    return { value: fallback, problem: `${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}` };
+  }
+  return { value };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
   const problems: string[] = [];
   const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
-      return fallback;
-    }
+    const { value, problem } = readInteger(name, env[name], fallback, min, max);
+    if (problem) problems.push(problem);
     return value;
   };
   const url = (name: string, protocols: string[]): string | undefined => {
@@ -63,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
   const config: KernelConfig = {
     environment,
     production: environment === 'production',
+    background: true,
     host: env.HOST || '0.0.0.0',
     port: integer('PORT', 3000, 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || 'data'),

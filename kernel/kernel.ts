@@ -15,6 +15,7 @@ import { RouteTable } from './http/route-table';
 import { createKernelAdmin } from './kernel-admin-service';
 import type { KernelAdmin } from './modules/kernel-admin';
 import { createModuleContext } from './modules/create-context';
+import { moduleEnvironment } from './modules/module-environment';
 import type { LoadedModule } from './modules/loaded-module';
 import { ModuleRegistry } from './modules/module-registry';
 import { ModuleStateStore } from './modules/module-state-store';
@@ -66,11 +67,7 @@ export class Kernel {
       admin: () => this.admin,
       dataDir: config.dataDir,
       log,
-      environment: {
-        name: config.environment,
-        production: config.production,
-        variable: (name: string) => config.variables[name],
-      },
+      environment: moduleEnvironment(config),
     };
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
     const rateLimit = new RateLimit({ ...config.rateLimit, redis: redis?.command });

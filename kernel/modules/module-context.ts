@@ -28,8 +28,20 @@ export interface ModuleEnvironment {
   /** NODE_ENV, `development` when unset. */
   readonly name: string;
   readonly production: boolean;
+  /**
+   * Whether this process is a server, which runs the background work modules start (task
+   * workers, schedulers); false in a CLI command (`atrium audit purge`), which starts modules
+   * only to use them and must not take work it would drop when it exits.
+   */
+  readonly background: boolean;
   /** An environment variable (the server's environment, as the kernel read it at boot). */
   variable(name: string): string | undefined;
+  /**
+   * An integer setting: `fallback` when unset, else a whole number in [min, max]; any other value
+   * throws an error naming the variable and the range (a module reads it in start(), so a bad
+   * value stops the start).
+   */
+  integer(name: string, fallback: number, min: number, max: number): number;
 }
 
 /** The `storage` capability: a private folder. */

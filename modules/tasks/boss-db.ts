@@ -39,6 +39,11 @@ function binding(value: unknown): Knex.RawBinding {
  */
 const WRAPPED = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
 
+/** The statements of one of pg-boss's `BEGIN; … COMMIT;` strings, to run in a transaction of ours. */
+export function unwrapTransaction(sql: string): string {
+  return WRAPPED.exec(sql)?.[1] ?? sql;
+}
+
 /**
  * pg-boss on the ORM's own connections: no second pool (the embedded database serves a handful
  * of connections, and pool size 1 for the ORM), and, given the EntityManager of a transaction,

@@ -26,7 +26,7 @@ export default defineModule({
   async start(ctx) {
     checkSchedulerSettings(ctx);
     await bindTasksContext(ctx).resolve(TasksRuntime).start();
-    startScheduler(ctx);
+    if (ctx.environment.background) startScheduler(ctx);
   },
   async stop(ctx) {
     await stopScheduler(ctx);

@@ -5,7 +5,7 @@ import { TrackedBossDb, bossDbFor } from './boss-db';
 import { TasksContext } from './tasks-context';
 
 /** pg-boss's tables, in a schema of their own that the tasks module owns. */
-const SCHEMA = 'tasks_pgboss';
+export const JOB_SCHEMA = 'tasks_pgboss';
 /** The one queue: every job is `{ taskId }`, and the task row says what to run. */
 export const QUEUE = 'atrium.tasks';
 /**
@@ -54,13 +54,13 @@ export class JobQueue {
 
   constructor(@inject(TasksContext) private readonly ctx: ModuleContext) {}
 
-  /** Creates or migrates pg-boss's schema (boss.start) and the queue. */
+  /** Starts pg-boss (which migrates its schema after an upgrade; a migration made it) and the queue. */
   async start(): Promise<void> {
     // A fresh EntityManager per statement: never the one of a request that happened to start us.
     const db = new TrackedBossDb(() => this.ctx.db.em().fork());
     const boss = new PgBoss({
       db,
-      schema: SCHEMA,
+      schema: JOB_SCHEMA,
       schedule: false,
       supervise: true,
       migrate: true,

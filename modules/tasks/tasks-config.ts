@@ -21,14 +21,12 @@ const POLL_MS = 500;
 export function readTasksConfig(environment: ModuleEnvironment): TasksConfig {
   const problems: string[] = [];
   const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = environment.variable(name);
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name}=${JSON.stringify(raw)} must be an integer from ${min} to ${max}`);
+    try {
+      return environment.integer(name, fallback, min, max);
+    } catch (error) {
+      problems.push((error as Error).message);
       return fallback;
     }
-    return value;
   };
   const config: TasksConfig = {
     concurrency: integer('TASKS_CONCURRENCY', 2, 0, 100),

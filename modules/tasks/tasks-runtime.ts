@@ -30,8 +30,11 @@ export class TasksRuntime {
         const taskId = (payload as { taskId?: unknown } | null)?.taskId;
         if (typeof taskId === 'string') running.abort(taskId, 'cancelled');
       });
-      ctx.resolve(TaskDispatcher).start(config);
-      ctx.resolve(LeaseReaper).start(config);
+      // A CLI command's kernel submits tasks but takes none: it would drop them when it exits.
+      if (ctx.environment.background) {
+        ctx.resolve(TaskDispatcher).start(config);
+        ctx.resolve(LeaseReaper).start(config);
+      }
     } catch (error) {
       // A module whose start() fails is not stopped by the kernel: release what was taken.
       await this.stop();

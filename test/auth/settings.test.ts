@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { moduleEnvironment } from '../../kernel/modules/module-environment';
 import { loadJwtSecret } from '../../modules/auth/jwt-secret';
 import type { ParamDefinition, Params } from '../../modules/params/api';
 import {
@@ -13,11 +14,8 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from '../../modules/auth/settings';
 
-const environment = (variables: Record<string, string>, production = false) => ({
-  name: production ? 'production' : 'test',
-  production,
-  variable: (name: string) => variables[name],
-});
+const environment = (variables: Record<string, string>, production = false) =>
+  moduleEnvironment({ environment: production ? 'production' : 'test', production, background: true, variables });
 
 describe('auth: settings', () => {
   /** params.Params over a map an operator changes: each read answers the value of the moment. */

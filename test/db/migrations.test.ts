@@ -29,7 +29,7 @@ describe('runMigrations', () => {
   let db: Database;
 
   beforeEach(async () => {
-    target = await createTestDatabase();
+    target = await createTestDatabase({ empty: true });
     db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   });
 

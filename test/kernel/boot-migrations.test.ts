@@ -18,7 +18,7 @@ describe('module migrations at boot', () => {
 
   before(async () => {
     folders = new ModuleFolders();
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
   });
   after(async () => {
     folders.remove();

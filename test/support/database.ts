@@ -1,8 +1,14 @@
 /**
- * A fresh, empty database per call, on whichever PostgreSQL the run targets:
+ * A fresh database per call, on whichever PostgreSQL the run targets:
  * - `DATABASE_URL` set: a new database on that server, dropped by `cleanup()`;
  * - otherwise: a new embedded data directory, copied from a template made once per machine and
  *   PGlite version (initdb takes seconds; a copy of a cleanly closed data directory opens at once).
+ *
+ * By default the built-in modules' migrations are already applied (the copy is of a migrated
+ * template, made once per set of migrations — see test/support/migrated-template.ts): a boot then
+ * runs only its fixtures' migrations, which saves most of a second per test server on the
+ * embedded database. `{ empty: true }` gives a database nothing was ever applied to, for tests of
+ * migrations themselves.
  *
  * Pass both fields to `openDatabase`: `databaseUrl` wins when it is set.
  */
@@ -13,6 +19,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { embeddedDataDir } from '../../kernel/db/database';
 import { startEmbeddedPostgres } from '../../kernel/db/embedded/embedded-postgres';
+import { migratedEmbeddedTemplate, migratedServerTemplate } from './migrated-template';
 
 export interface TestDatabase {
   databaseUrl?: string;
@@ -22,12 +29,17 @@ export interface TestDatabase {
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Nothing applied, not even the kernel's migrations. */
+  empty?: boolean;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-db-'));
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const databaseUrl = await createServerDatabase(serverUrl);
+    const databaseUrl = await createServerDatabase(serverUrl, options.empty ? undefined : await migratedServerTemplate(serverUrl));
     return {
       databaseUrl,
       dataDir,
@@ -37,7 +49,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  fs.cpSync(await embeddedTemplate(), embeddedDataDir(dataDir), { recursive: true });
+  const template = options.empty ? await embeddedTemplate() : await migratedEmbeddedTemplate(embeddedTemplate);
+  fs.cpSync(template, embeddedDataDir(dataDir), { recursive: true });
   return { dataDir, cleanup: async () => removeDataDir() };
 }
 
@@ -52,9 +65,10 @@ export async function createEmbeddedDataDir(): Promise<string> {
   return dataDir;
 }
 
-async function createServerDatabase(serverUrl: string): Promise<string> {
+async function createServerDatabase(serverUrl: string, template?: string): Promise<string> {
   const name = `atrium_t_${crypto.randomBytes(6).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`create database ${name}`));
+  // Both names are ours (hex and a hash), never input: there is no placeholder for a name.
+  await withClient(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -82,7 +96,7 @@ let template: Promise<string> | undefined;
  * it is built under a unique name and renamed into place: a rename is atomic, and whoever loses
  * the race discards their copy and uses the winner's.
  */
-function embeddedTemplate(): Promise<string> {
+export function embeddedTemplate(): Promise<string> {
   template ??= (async () => {
     const dir = path.join(REPO_ROOT, '.tmp', `pglite-template-${pgliteVersion()}`);
     if (fs.existsSync(dir)) return dir;

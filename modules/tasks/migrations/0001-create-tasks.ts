@@ -2,7 +2,7 @@ import { Migration } from '@atrium/kernel';
 
 /**
  * The tasks and their attempts. A task row is the API's record and the truth about its state;
- * pg-boss (its own schema, created by pg-boss at start) only delivers the job `job_id` names.
+ * pg-boss (its own schema, made by 0003-create-job-queue) only delivers the job `job_id` names.
  */
 export default class CreateTasks extends Migration {
   override up(): void {

@@ -56,13 +56,7 @@ export class Scheduler {
 
 /** The loop's period, from the environment; a bad value stops the module from starting. */
 function schedulerInterval(ctx: ModuleContext): number {
-  const raw = ctx.environment.variable(INTERVAL_VARIABLE);
-  if (raw === undefined || raw === '') return DEFAULT_INTERVAL_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < MIN_INTERVAL_MS || value > MAX_INTERVAL_MS) {
-    throw new Error(`invalid tasks configuration: ${INTERVAL_VARIABLE}=${JSON.stringify(raw)} must be an integer (milliseconds) from ${MIN_INTERVAL_MS} to ${MAX_INTERVAL_MS}`);
-  }
-  return value;
+  return ctx.environment.integer(INTERVAL_VARIABLE, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
 }
 
 /**
