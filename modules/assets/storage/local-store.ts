@@ -20,8 +20,19 @@ class LocalStore implements AssetStore {
   async write(key: string, source: NodeJS.ReadableStream): Promise<void> {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    // `wx`: a key is written once; an existing file is never overwritten.
-    await pipeline(source, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    // `wx`: a key is written once; an existing file is never overwritten. Opened before the first
+    // byte, so the file exists (and is this write's) by the time anything can fail.
+    const handle = await fs.promises.open(file, 'wx', 0o600);
+    try {
+      await pipeline(source, handle.createWriteStream());
+    } catch (error) {
+      // A failed pipeline may still be closing the file: wait for it, then take the file away
+      // here, so nothing is left once write() has rejected (a delete racing the close could run
+      // first and leave the file behind).
+      await handle.close().catch(() => undefined);
+      await fs.promises.rm(file, { force: true });
+      throw error;
+    }
   }
 
   async read(key: string): Promise<NodeJS.ReadableStream> {
