@@ -5,8 +5,6 @@ import type { RedisConnections } from './redis';
 
 export type EventHandler = (payload: unknown) => void | Promise<void>;
 
-const CHANNEL = 'atrium:events';
-
 /**
  * Events between modules. Handlers on this instance run at once; with Redis the event also
  * reaches every other instance (each ignores its own echo by instance id).
@@ -14,16 +12,23 @@ const CHANNEL = 'atrium:events';
 export class EventBus {
   private readonly local = new EventEmitter();
   private readonly instanceId = randomUUID();
+  /**
+   * Redis pub/sub ignores the database number, so the channel carries it: deployments sharing
+   * one Redis through different database numbers (`redis://host/1`, `/2`) keep their keys and
+   * their events apart.
+   */
+  private readonly channel: string;
 
   constructor(private readonly log: Logger, private readonly redis?: RedisConnections) {
     this.local.setMaxListeners(0);
+    this.channel = `atrium:events:${redis?.command.options.db ?? 0}`;
   }
 
   async start(): Promise<void> {
     if (!this.redis) return;
-    await this.redis.subscriber.subscribe(CHANNEL);
+    await this.redis.subscriber.subscribe(this.channel);
     this.redis.subscriber.on('message', (channel, message) => {
-      if (channel !== CHANNEL) return;
+      if (channel !== this.channel) return;
       const { from, name, payload } = JSON.parse(message) as { from: string; name: string; payload: unknown };
       if (from !== this.instanceId) this.deliver(name, payload);
     });
@@ -32,7 +37,7 @@ export class EventBus {
   async publish(name: string, payload: unknown): Promise<void> {
     this.deliver(name, payload);
     if (this.redis) {
-      await this.redis.command.publish(CHANNEL, JSON.stringify({ from: this.instanceId, name, payload }));
+      await this.redis.command.publish(this.channel, JSON.stringify({ from: this.instanceId, name, payload }));
     }
   }
 

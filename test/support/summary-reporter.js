@@ -1,7 +1,7 @@
 /**
  * Mocha's `spec` reporter, plus one plain line at the very end that any CI log parser (or a
  * person scrolling a long log) can find: `N passed, N failed`, with `, N skipped` when tests
- * were pending. Wired in `.mocharc.json`.
+ * were pending. Wired in `.mocharc.js`.
  */
 'use strict';
 
