@@ -109,7 +109,9 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
   if (route.body) {
     const content: Json = { schema: asValidated(route.body) };
     if (notes?.requestExamples) content.examples = notes.requestExamples;
-    op.requestBody = { required: true, content: { 'application/json': content } };
+    // No body reads as `{}` (compile-route.ts): a body only a schema with required fields needs.
+    const required = ((route.body as { required?: string[] }).required ?? []).length > 0;
+    op.requestBody = { required, content: { 'application/json': content } };
   } else if (route.streamedBody) {
     op.requestBody = { required: true, content: { [route.streamedBody.contentType]: { schema: plain(route.streamedBody.schema) } } };
   }

@@ -103,6 +103,11 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(schema.properties.owner.required).to.deep.equal(['id']);
   });
 
+  it('marks a body whose fields are all optional as not required: no body reads as {}', () => {
+    const body = op('post', '/api/v1/assets/{id}/signed-url').requestBody as Json;
+    expect(body.required).to.equal(false);
+  });
+
   it('describes a list route\'s query: page, pageSize (at most 200), sort and its filters', () => {
     const parameters = op('get', '/api/v1/echo/items').parameters as Json[];
     const byName = new Map(parameters.map((p) => [p.name as string, p]));
