@@ -7,7 +7,10 @@ export { defineModule, provide, contribute } from './modules/define-module';
 export type { ModuleDefinition, ModuleCommand, Provision, Contribution } from './modules/define-module';
 export type { CommandIo } from './cli/command';
 export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
-export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo } from './modules/kernel-admin';
+export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo, MappedEntity } from './modules/kernel-admin';
+/** What `ctx.kernel.loadModule` throws when the kernel refuses a module: every problem found. */
+export { BootError } from './boot-error';
+export type { ModuleProblem } from './modules/module-problem';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
 export { defineRoute, RawReply } from './http/route';
 export { compileValueValidator } from './http/validation';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Logger } from 'pino';
 import { BootError } from './boot-error';
-import { readConfig, type KernelConfig } from './config';
+import { defaultGeneratedModulesDir, readConfig, type KernelConfig } from './config';
 import { openDatabase } from './db/database';
 import { kernelMigrations } from './db/kernel-migrations';
 import { runMigrations } from './db/migrations';
@@ -28,11 +28,15 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   const env = options.env ?? process.env;
   // 1. config
   const config: KernelConfig = { ...readConfig(env), ...options.config };
+  // A DATA_DIR given as an override (tests, benchmarks) takes the generated modules' folder along.
+  if (options.config?.dataDir && !options.config.generatedModulesDir && !env.GENERATED_MODULES_DIR) {
+    config.generatedModulesDir = defaultGeneratedModulesDir(config.dataDir);
+  }
   // A kernel that serves no HTTP (a CLI command) starts no background work either.
   if (options.listen === false) config.background = false;
   const log = options.logger ?? createLogger(config.logLevel);
   // 2–5. discover, validate, resolve, then load the code and hold it to its manifest
-  const { loaded, problems } = prepareModules(config.modulePaths);
+  const { loaded, problems } = prepareModules(config);
   if (problems.length > 0) throw new BootError(problems);
   // 6. migrate: all pending migrations of all modules, all or nothing
   const rowScopes = new RowScopes();

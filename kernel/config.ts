@@ -13,6 +13,12 @@ export interface KernelConfig {
   databasePoolSize: number;
   /** Extra module folders (MODULE_PATH, colon-separated), after the built-in `modules/`. */
   modulePaths: string[];
+  /**
+   * Where the generator writes the modules it makes (GENERATED_MODULES_DIR, default
+   * `<DATA_DIR>/generated-modules`); always the last module root, so generated modules load at
+   * every boot.
+   */
+  generatedModulesDir: string;
   redisUrl: string | undefined;
   logLevel: string;
   jsonBodyLimitBytes: number;
@@ -47,6 +53,11 @@ export function readInteger(name: string, raw: string | undefined, fallback: num
   return { value };
 }
 
+/** GENERATED_MODULES_DIR's default: a folder of DATA_DIR. */
+export function defaultGeneratedModulesDir(dataDir: string): string {
+  return path.join(dataDir, 'generated-modules');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
   const problems: string[] = [];
   const integer = (name: string, fallback: number, min: number, max: number): number => {
@@ -71,16 +82,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
   const logLevel = env.LOG_LEVEL || (environment === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
   const config: KernelConfig = {
     environment,
     production: environment === 'production',
     background: true,
     host: env.HOST || '0.0.0.0',
     port: integer('PORT', 3000, 0, 65535),
-    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    dataDir,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 200),
     modulePaths: list('MODULE_PATH', ':').map((p) => path.resolve(p)),
+    generatedModulesDir: env.GENERATED_MODULES_DIR ? path.resolve(env.GENERATED_MODULES_DIR) : defaultGeneratedModulesDir(dataDir),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     logLevel,
     jsonBodyLimitBytes: integer('JSON_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),

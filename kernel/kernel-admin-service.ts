@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { manifestSchemaFile, repoRoot } from './paths';
 import { listAppliedMigrations } from './db/migrations';
 import type { Kernel } from './kernel';
-import type { KernelAdmin, ModuleSummary } from './modules/kernel-admin';
+import type { KernelAdmin, MappedEntity, ModuleSummary } from './modules/kernel-admin';
 import type { ModuleRuntime } from './modules/module-runtime';
 
 const packageJson = require(path.join(repoRoot, 'package.json')) as { version: string };
@@ -51,6 +51,9 @@ export function createKernelAdmin(kernel: Kernel): KernelAdmin {
     enable: async (id) => changed(await kernel.registry.enable(id)),
     disable: async (id) => changed(await kernel.registry.disable(id)),
     loadModule: async (dir) => summary(await kernel.loadModule(dir)),
+    generatedModulesDir: kernel.config.generatedModulesDir,
+    entities: () => mappedEntities(kernel),
+    tableOwner: (table) => tableOwner(kernel, table),
     permissions: () =>
       kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.permissions ?? []).map((p) => ({ ...p, moduleId: r.id }))),
     menus: () => kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.menus ?? []).map((m) => ({ ...m, moduleId: r.id }))),
@@ -78,4 +81,29 @@ export function createKernelAdmin(kernel: Kernel): KernelAdmin {
       uptimeSeconds: Math.round((Date.now() - kernel.startedAt.getTime()) / 1000),
     }),
   };
+}
+
+/** The kernel's own tables are `atrium_*` (module state, migrations). */
+const KERNEL_TABLE_PREFIX = 'atrium_';
+
+function mappedEntities(kernel: Kernel): MappedEntity[] {
+  const metadata = kernel.db.orm.getMetadata();
+  return kernel.registry.all().flatMap((runtime) =>
+    (runtime.loaded.definition.entities ?? []).map((schema) => {
+      const entity = schema.meta.className;
+      const table = metadata.find(entity)?.tableName ?? schema.meta.tableName ?? schema.meta.collection;
+      return { moduleId: runtime.id, entity, table };
+    }),
+  );
+}
+
+function tableOwner(kernel: Kernel, table: string): string | null {
+  if (table.startsWith(KERNEL_TABLE_PREFIX)) return 'kernel';
+  const mapped = mappedEntities(kernel).find((e) => e.table === table);
+  if (mapped) return mapped.moduleId;
+  const named = kernel.registry.all().find((runtime) => {
+    const prefix = runtime.id.replace(/-/g, '_');
+    return table === prefix || table.startsWith(`${prefix}_`);
+  });
+  return named?.id ?? null;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from './boot-error';
 import { runMigrations } from './db/migrations';
@@ -23,8 +24,9 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     const [candidate] = validated.modules;
     const id = candidate.manifest.id;
     const previous = kernel.registry.get(id);
-    // As at boot, one id is one folder: only the folder a module came from may replace it.
-    if (previous && previous.loaded.dir !== dir) {
+    // As at boot, one id is one folder: only the folder a module came from may replace it —
+    // reached by whichever path (discovery keeps the path as configured, links and all).
+    if (previous && !sameFolder(previous.loaded.dir, dir)) {
       throw new BootError([{ moduleId: id, file: candidate.file, message: `id "${id}" is declared by two module folders: ${previous.loaded.dir} and ${dir}` }]);
     }
     const others = kernel.registry.all().filter((r) => r.id !== id);
@@ -78,4 +80,9 @@ async function register(kernel: Kernel, loaded: LoadedModule, stored: ReadonlyMa
   const runtime = kernel.registry.get(loaded.manifest.id)!;
   if (runtime.enabled) await kernel.registry.start(runtime);
   return runtime;
+}
+
+function sameFolder(a: string, b: string): boolean {
+  const real = (dir: string) => (fs.existsSync(dir) ? fs.realpathSync(dir) : dir);
+  return a === b || real(a) === real(b);
 }

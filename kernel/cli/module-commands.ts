@@ -18,9 +18,9 @@ export interface ModuleCommands {
   problems: ModuleProblem[];
 }
 
-/** The module commands of the modules a boot would load (built-in `modules/` and MODULE_PATH). */
+/** The module commands of the modules a boot would load (built-in, MODULE_PATH and generated). */
 export function moduleCommands(): ModuleCommands {
-  const { loaded, problems } = prepareModules(readConfig().modulePaths);
+  const { loaded, problems } = prepareModules(readConfig());
   if (problems.length > 0) return { commands: [], problems };
   const commands = loaded.flatMap((module) => (module.definition.commands ?? []).map((command) => cliCommand(module.manifest.id, command)));
   return { commands, problems: [] };

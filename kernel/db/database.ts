@@ -80,6 +80,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     addEntities(entities) {
       const mapped = entities.map((e) => e.meta.className).filter((name) => orm.getMetadata().has(name));
       orm.discoverEntity([...entities], mapped);
+      // MikroORM 6.6.16's discoverEntity keeps copies of the metadata made before the version
+      // property is found (MetadataDiscovery.processDiscoveredEntities): without this, an entity
+      // loaded live would never check nor move its version, and optimistic locking would be off.
+      for (const entity of entities) {
+        const meta = orm.getMetadata().get(entity.meta.className);
+        meta.versionProperty ??= meta.props.find((prop) => prop.version)?.name as typeof meta.versionProperty;
+      }
     },
     close() {
       closing ??= (async () => {

@@ -155,7 +155,18 @@ function createMigrator(db: Database, migrations: readonly ModuleMigration[]): M
     silent: true,
   });
   try {
-    return new Migrator(db.orm.em.fork());
+    const migrator = new Migrator(db.orm.em.fork());
+    // The Migrator would look for its table among every table of the database, with a query
+    // that fails on any table whose name holds a double quote (MikroORM 6.6.16,
+    // PostgreSqlSchemaHelper.getListTablesSQL): one such table, made by anyone, would stop every
+    // boot. The table is the kernel's own, so it is made by name, as the Migrator makes it.
+    const connection = db.orm.em.getConnection();
+    migrator.getStorage().ensureTable = async () => {
+      await connection.execute(
+        `create table if not exists public.${MIGRATIONS_TABLE} (id serial primary key, name varchar(255), executed_at timestamptz default current_timestamp)`,
+      );
+    };
+    return migrator;
   } finally {
     config.set('migrations', previous);
   }

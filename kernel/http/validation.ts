@@ -51,9 +51,32 @@ export function compileValueValidator(schema: TSchema, pointer: string): Validat
 function compile(ajv: Ajv2020, schema: TSchema, pointer: string): Validator {
   const validate: ValidateFunction = ajv.compile(closeObjects(schema) as object);
   return (value) => {
-    if (validate(value)) return value;
-    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: details(pointer, validate.errors ?? []) });
+    if (!validate(value)) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: details(pointer, validate.errors ?? []) });
+    const nul = nulPointer(value, pointer);
+    if (nul !== undefined) {
+      throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
+        details: [{ field: nul, rule: 'nul', message: 'must not contain the NUL character (U+0000), which the database cannot store' }],
+      });
+    }
+    return value;
   };
+}
+
+/**
+ * Where in a value a string (or a property name) holds U+0000, if anywhere. PostgreSQL's text
+ * and jsonb cannot hold it, so such input would fail at the database as a 500 — or later, in an
+ * audit batch — instead of being refused as what it is.
+ */
+function nulPointer(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const where = `${at}/${pointerSegment(key)}`;
+    if (key.includes('\u0000')) return where;
+    const found = nulPointer(item, where);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A property name as a JSON pointer segment (RFC 6901). */

@@ -32,6 +32,13 @@ export interface MenuEntry extends ManifestMenu {
   moduleId: string;
 }
 
+/** An entity a loaded module maps, and its table. */
+export interface MappedEntity {
+  moduleId: string;
+  entity: string;
+  table: string;
+}
+
 /** The `kernel` capability: what the system, menus and generator modules manage. */
 export interface KernelAdmin {
   modules(): ModuleSummary[];
@@ -42,6 +49,17 @@ export interface KernelAdmin {
   disable(id: string): Promise<ModuleSummary>;
   /** Loads (or replaces) a module folder while running; its routes answer at once. */
   loadModule(dir: string): Promise<ModuleSummary>;
+  /** Where generated modules are written (GENERATED_MODULES_DIR); loaded at every boot. */
+  readonly generatedModulesDir: string;
+  /** Every entity of the loaded modules, enabled or not, with its table. */
+  entities(): MappedEntity[];
+  /**
+   * Who owns a table of the database's current schema: `kernel` for the kernel's own
+   * (`atrium_*`), the module mapping an entity to it, or the module whose id names it by the
+   * table convention (`<id>` or `<id>_…`, hyphens as underscores: `assets_url_secret`); null
+   * when no loaded module does.
+   */
+  tableOwner(table: string): string | null;
   /** Permissions declared by enabled modules. */
   permissions(): PermissionEntry[];
   /** Menus declared by enabled modules. */

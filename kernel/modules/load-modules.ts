@@ -35,10 +35,14 @@ export function loadModules(modules: readonly ModuleToLoad[]): { loaded: LoadedM
   return { loaded, problems };
 }
 
-/** Drops a module folder's files from the require cache, so a reload reads them anew. */
+/**
+ * Drops a module folder's files from the require cache, so a reload reads them anew. The cache
+ * holds real paths: a folder reached through a symlink is cached under where the link points.
+ */
 export function forgetModuleCode(dir: string): void {
-  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
-  for (const key of Object.keys(require.cache)) if (key.startsWith(prefix)) delete require.cache[key];
+  const folders = new Set([dir, fs.existsSync(dir) ? fs.realpathSync(dir) : dir]);
+  const prefixes = [...folders].map((folder) => (folder.endsWith(path.sep) ? folder : folder + path.sep));
+  for (const key of Object.keys(require.cache)) if (prefixes.some((prefix) => key.startsWith(prefix))) delete require.cache[key];
 }
 
 function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProblem[] } {

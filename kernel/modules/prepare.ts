@@ -2,7 +2,7 @@ import { builtinModulesDir } from '../paths';
 import { checkModules } from './check-modules';
 import type { LoadedModule } from './loaded-module';
 import { loadModules } from './load-modules';
-import { moduleRoots } from './module-roots';
+import { moduleRoots, type ModuleRootsConfig } from './module-roots';
 import type { ModuleProblem } from './module-problem';
 import { planModules } from './plan';
 
@@ -18,8 +18,8 @@ export interface PreparedModules {
  * modules check` and `atrium migrate`, so the CLI finds exactly what a boot would. Nothing here
  * touches the database.
  */
-export function prepareModules(modulePaths: readonly string[]): PreparedModules {
-  const plan = planModules(moduleRoots({ MODULE_PATH: modulePaths.join(':') }));
+export function prepareModules(config: ModuleRootsConfig): PreparedModules {
+  const plan = planModules(moduleRoots(config));
   if (plan.problems.length > 0) return { loaded: [], problems: plan.problems };
   const { loaded, problems } = loadModules(plan.modules.map((m) => ({ ...m, builtin: m.root === builtinModulesDir })));
   problems.push(...checkModules(loaded));

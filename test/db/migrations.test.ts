@@ -158,6 +158,13 @@ describe('runMigrations', () => {
     expect((error as Error).message).to.contain('migration acme:0001-create-items is listed twice');
   });
 
+  it('runs whatever tables the database holds: a table whose name holds a double quote stops nothing', async () => {
+    await db.orm.em.fork().getConnection().execute('create table "someone\'s ""odd"" table" (id int primary key)');
+    expect((await runMigrations(db, [acmeCreate])).applied).to.deep.equal(['acme:0001-create-items']);
+    expect((await runMigrations(db, [acmeCreate, acmeAddColumn])).applied).to.deep.equal(['acme:0002-add-label']);
+    expect(await columnsOf('atrium_migrations')).to.deep.equal(['id', 'name', 'executed_at']);
+  });
+
   it('lists nothing before the first run', async () => {
     expect(await listAppliedMigrations(db)).to.deep.equal([]);
   });

@@ -64,6 +64,17 @@ describe('HTTP request bodies', () => {
     expect(detailFor(body, '/body/__proto__').rule).to.equal('additionalProperties');
   });
 
+  it('answers 400 VALIDATION_FAILED_400 rule nul for a NUL character anywhere in the body or the query, which the database cannot store', async () => {
+    const inValue = expectError(await post({ ...VALID, owner: { id: 'u-\u0000', contact: { email: 'a@example.com' } } }), 400, 'VALIDATION_FAILED_400');
+    expect(inValue.details).to.deep.equal([{ field: '/body/owner/id', rule: 'nul', message: 'must not contain the NUL character (U+0000), which the database cannot store' }]);
+    const inTag = expectError(await post({ ...VALID, tags: ['red', 'gr\u0000een'] }), 400, 'VALIDATION_FAILED_400');
+    expect(detailFor(inTag, '/body/tags/1').rule).to.equal('nul');
+    const inQuery = expectError(await server.http().get('/api/v1/echo/items?keyword=a%00b').set('Authorization', ADMIN), 400, 'VALIDATION_FAILED_400');
+    expect(detailFor(inQuery, '/query/keyword').rule).to.equal('nul');
+    // An escaped backslash before `u0000` is six ordinary characters.
+    expect(expectSuccess(await post({ ...VALID, name: 'a\\u0000' }), 201).data).to.include({ name: 'a\\u0000' });
+  });
+
   it('answers 400 VALIDATION_FAILED_400 with /body/<prop> rule required for a missing required property', async () => {
     const { name: _name, ...rest } = VALID;
     const body = expectError(await post(rest), 400, 'VALIDATION_FAILED_400');

@@ -203,4 +203,29 @@ describe('loading modules into a running kernel', () => {
     expect((await server.http().get('/api/v1/starter')).body.data).to.deep.equal({ version: '1.0.0' });
     expect((await get('/api/v1/system/modules/starter')).body.data.version).to.equal('1.0.0');
   });
+
+  it('maps a live-loaded entity whole: its version property checks and moves the version (optimistic locking)', async () => {
+    const dir = folders.write('ledger', {
+      manifest: { capabilities: ['db'], migrations: ['0001-create'] },
+      files: {
+        'index.ts': entry('  entities: [LedgerEntry],', [], `import { defineEntity } from '@mikro-orm/core';
+
+const LedgerEntry = defineEntity({
+  name: 'LedgerEntry',
+  tableName: 'ledger_entry',
+  properties: (p) => ({ id: p.integer().primary(), note: p.string(), version: p.integer().version() }),
+});`),
+        'migrations/0001-create.ts': migration(`create table ledger_entry (id int primary key, note text not null, version int not null default 1)`, `insert into ledger_entry values (1, 'opened', 1)`),
+      },
+    }, 'live');
+    await server.kernel.loadModule(dir);
+    expect(server.kernel.db.orm.getMetadata().get('LedgerEntry').versionProperty).to.equal('version');
+
+    const em = server.kernel.db.orm.em.fork();
+    const row = await em.findOneOrFail<{ id: number; note: string; version: number }>('LedgerEntry', { id: 1 });
+    await em.getConnection().execute(`update ledger_entry set version = 2 where id = 1`);
+    row.note = 'changed by a stale reader';
+    const stale = await em.flush().then(() => undefined, (e: unknown) => e);
+    expect((stale as Error)?.name).to.equal('OptimisticLockError');
+  });
 });

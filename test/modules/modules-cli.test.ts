@@ -12,7 +12,7 @@ import { makeTempDir, manifestOf, writeModule } from './module-folders';
  */
 describe('atrium modules check / list', () => {
   let tmp: string;
-  const builtin = planModules(moduleRoots({}));
+  const builtin = planModules(moduleRoots({ modulePaths: [] }));
 
   before(() => {
     tmp = fs.realpathSync(makeTempDir('modules-cli'));

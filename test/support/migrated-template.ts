@@ -66,7 +66,7 @@ export function migratedServerTemplate(serverUrl: string): Promise<string> {
 }
 
 async function migrate(where: { dataDir?: string; databaseUrl?: string }): Promise<void> {
-  const { loaded, problems } = prepareModules([]);
+  const { loaded, problems } = prepareModules({ modulePaths: [] });
   if (problems.length > 0) throw new Error(`the built-in modules do not load: ${problems.map((p) => p.message).join('; ')}`);
   const db = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir ?? os.tmpdir(), poolSize: 1 });
   try {

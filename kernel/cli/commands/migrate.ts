@@ -16,7 +16,7 @@ export const migrate: CliCommand = {
   summary: 'apply pending migrations (DATABASE_URL, or the embedded database in DATA_DIR)',
   async run(_args, io) {
     const config = readConfig();
-    const { loaded, problems } = prepareModules(config.modulePaths);
+    const { loaded, problems } = prepareModules(config);
     if (problems.length > 0) {
       io.err.write(`the modules cannot start:\n${formatProblems(problems)}\n`);
       return 1;

@@ -1,10 +1,9 @@
 /**
- * `atrium modules check` and `atrium modules list`: resolve the built-in modules folder plus
- * MODULE_PATH exactly as a boot would, without starting anything.
+ * `atrium modules check` and `atrium modules list`: resolve the built-in modules folder,
+ * MODULE_PATH and the generated modules' folder exactly as a boot would, without starting anything.
  */
 import type { CliCommand, CommandIo } from '../command';
-import { moduleRoots } from '../../modules/module-roots';
-import { readConfig } from '../../config';
+import { moduleRoots, moduleRootsConfig } from '../../modules/module-roots';
 import { formatProblems, type ModuleProblem } from '../../modules/module-problem';
 import { planModules } from '../../modules/plan';
 import { prepareModules } from '../../modules/prepare';
@@ -15,7 +14,7 @@ export const modulesCheck: CliCommand = {
   summary: 'validate, resolve, load and hold every module to its manifest; print the load order or every problem',
   async run(_args, io) {
     // The same steps as a boot, short of the database: the code is loaded and checked too.
-    const { loaded, problems } = prepareModules(readConfig({ MODULE_PATH: process.env.MODULE_PATH }).modulePaths);
+    const { loaded, problems } = prepareModules(moduleRootsConfig());
     if (reportProblems(problems, io)) return 1;
     const order = loaded.map((m) => m.manifest.id);
     io.out.write(`ok: ${order.length} modules\n`);
@@ -29,7 +28,7 @@ export const modulesList: CliCommand = {
   args: '',
   summary: 'print id, version and dependsOn of every module, in load order',
   async run(_args, io) {
-    const plan = planModules(moduleRoots());
+    const plan = planModules(moduleRoots(moduleRootsConfig()));
     const rows = plan.modules.map(({ manifest }) => [manifest.id, manifest.version, (manifest.dependsOn ?? []).join(', ') || '-']);
     io.out.write(table([['ID', 'VERSION', 'DEPENDS ON'], ...rows]));
     // The modules that do resolve are still listed: the table shows what a boot could load.

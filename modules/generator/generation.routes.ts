@@ -1,0 +1,47 @@
+import { KernelErrors, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
+import { GeneratorErrors } from './errors';
+import { GeneratedSchema, IdParams, PreviewSchema } from './generator.schemas';
+import { GenerationService } from './generation.service';
+
+const generation = (ctx: ModuleContext) => new GenerationService(ctx);
+
+/** What every rendering can refuse: the table or its configuration no longer make a module. */
+const RENDER_ERRORS = [
+  KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404,
+  GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404,
+  GeneratorErrors.GENERATOR_TABLE_CHANGED_409,
+];
+
+export const previewTable = defineRoute({
+  method: 'GET',
+  path: '/generator/tables/{id}/preview',
+  permission: 'generator:table:preview',
+  summary: 'Every file the generation would write, with its content',
+  params: IdParams,
+  response: PreviewSchema,
+  errors: RENDER_ERRORS,
+  handler: ({ params }, ctx) => generation(ctx).preview(params.id),
+});
+
+export const downloadTable = defineRoute({
+  method: 'GET',
+  path: '/generator/tables/{id}/download',
+  permission: 'generator:table:preview',
+  summary: 'The files of the generation as a zip holding the module folder',
+  params: IdParams,
+  raw: { contentType: 'application/zip' },
+  response: Type.String({ contentEncoding: 'binary' }),
+  errors: RENDER_ERRORS,
+  handler: ({ params }, ctx) => generation(ctx).download(params.id),
+});
+
+export const generateModule = defineRoute({
+  method: 'POST',
+  path: '/generator/tables/{id}/generate',
+  permission: 'generator:table:generate',
+  summary: 'Writes the module into the generated-modules folder and loads it live; a regeneration replaces it in place',
+  params: IdParams,
+  response: GeneratedSchema,
+  errors: [...RENDER_ERRORS, GeneratorErrors.GENERATOR_MODULE_EXISTS_409, GeneratorErrors.GENERATOR_MODULE_REFUSED_409],
+  handler: ({ params }, ctx) => generation(ctx).generate(params.id),
+});

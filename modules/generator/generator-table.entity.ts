@@ -1,0 +1,29 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { newId } from '@atrium/kernel';
+import type { ConfiguredColumn, UniqueConstraint } from './table-config';
+
+/** An imported table and its configuration (migrations/0001-create-generator-tables.ts). */
+export const GeneratorTableEntity = defineEntity({
+  name: 'GeneratorTable',
+  tableName: 'generator_table',
+  properties: (p) => ({
+    id: p.uuid().primary().onCreate(() => newId()),
+    tableName: p.string().length(128),
+    tableComment: p.text().nullable(),
+    templateId: p.string().length(64),
+    templateVersion: p.string().length(64),
+    moduleId: p.string().length(128),
+    moduleName: p.string().length(64),
+    className: p.string().length(128),
+    resourcePath: p.string().length(256),
+    permissionPrefix: p.string().length(200),
+    columns: p.json<ConfiguredColumn[]>(),
+    uniqueConstraints: p.json<UniqueConstraint[]>(),
+    generatedAt: p.datetime().nullable(),
+    version: p.integer().version(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  }),
+});
+
+export type GeneratorTable = InferEntity<typeof GeneratorTableEntity>;

@@ -1,0 +1,22 @@
+import { defineModule } from '@atrium/kernel';
+import { GeneratorErrors } from './errors';
+import { downloadTable, generateModule, previewTable } from './generation.routes';
+import { GeneratorTableEntity } from './generator-table.entity';
+import { recoverInterruptedWrites } from './module-folder';
+import { PeerInstances } from './peer-instances';
+import { deleteTable, getTable, importTable, listAvailableTables, listTables, listTemplates, syncTable, updateTable } from './tables.routes';
+
+/** Wiring only: what the module has, each piece declared in its own file. */
+export default defineModule({
+  errors: GeneratorErrors,
+  entities: [GeneratorTableEntity],
+  // Fixed paths (/generator/tables/available) before /generator/tables/{id}, which would take them for an id.
+  routes: [listTemplates, listAvailableTables, listTables, importTable, getTable, updateTable, syncTable, deleteTable, previewTable, downloadTable, generateModule],
+  start(ctx) {
+    recoverInterruptedWrites(ctx.kernel.generatedModulesDir);
+    ctx.resolve(PeerInstances).follow(ctx);
+  },
+  stop(ctx) {
+    ctx.resolve(PeerInstances).stop();
+  },
+});

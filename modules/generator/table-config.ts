@@ -1,0 +1,62 @@
+import type { ColumnRole, QueryOperator, TsType } from './templates/generation-plan';
+
+/** What introspection says of a column. */
+export interface ColumnFacts {
+  columnName: string;
+  /** PostgreSQL's `udt_name` (`int4`, `varchar`, `timestamptz`, `_text` for an array…). */
+  dbType: string;
+  nullable: boolean;
+  /** The default expression as PostgreSQL prints it (`nextval(…)`, `now()`), or null. */
+  defaultValue: string | null;
+  /** An identity column: the database numbers it. */
+  identity: boolean;
+  length: number | null;
+  precision: number | null;
+  scale: number | null;
+  primaryKey: boolean;
+  comment: string | null;
+}
+
+/** What an administrator decides about a column. */
+export interface ColumnSettings {
+  label: string;
+  tsType: TsType;
+  list: boolean;
+  query: boolean;
+  queryOp: QueryOperator;
+  form: boolean;
+  required: boolean;
+  dictCode: string | null;
+}
+
+/** A column as the configuration keeps it: facts, what the generator derived, and the settings. */
+export interface ConfiguredColumn extends ColumnFacts, ColumnSettings {
+  /** The entity property and API field name. */
+  property: string;
+  role: ColumnRole;
+  /** Whether the template can map the column (its type, and a name MikroORM maps safely); an unsupported column is left out. */
+  supported: boolean;
+}
+
+export interface UniqueConstraint {
+  name: string;
+  columns: string[];
+}
+
+/** An imported table's configuration: what `generate` makes a module from. */
+export interface TableConfig {
+  tableName: string;
+  tableComment: string | null;
+  templateId: string;
+  templateVersion: string;
+  moduleId: string;
+  moduleName: string;
+  className: string;
+  resourcePath: string;
+  permissionPrefix: string;
+  columns: ConfiguredColumn[];
+  uniqueConstraints: UniqueConstraint[];
+}
+
+/** The settings a configuration update may change; facts and derived fields stay. */
+export type TableSettings = Pick<TableConfig, 'templateId' | 'templateVersion' | 'moduleId' | 'moduleName' | 'className' | 'resourcePath' | 'permissionPrefix'>;

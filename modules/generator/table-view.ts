@@ -1,0 +1,46 @@
+import type { GeneratorTable } from './generator-table.entity';
+import type { TableConfig } from './table-config';
+
+/** An imported table in a list: its configuration's names, without the columns. */
+export type TableSummaryView = Omit<TableConfig, 'columns' | 'uniqueConstraints'> & {
+  id: string;
+  generatedAt: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TableView = TableSummaryView & Pick<TableConfig, 'columns' | 'uniqueConstraints'>;
+
+/** The configuration a stored row holds. */
+export function configOf(row: GeneratorTable): TableConfig {
+  return {
+    tableName: row.tableName,
+    tableComment: row.tableComment ?? null,
+    templateId: row.templateId,
+    templateVersion: row.templateVersion,
+    moduleId: row.moduleId,
+    moduleName: row.moduleName,
+    className: row.className,
+    resourcePath: row.resourcePath,
+    permissionPrefix: row.permissionPrefix,
+    columns: row.columns,
+    uniqueConstraints: row.uniqueConstraints,
+  };
+}
+
+export function toView(row: GeneratorTable): TableView {
+  return {
+    id: row.id,
+    ...configOf(row),
+    generatedAt: row.generatedAt ? row.generatedAt.toISOString() : null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toSummaryView(row: GeneratorTable): TableSummaryView {
+  const { columns: _columns, uniqueConstraints: _constraints, ...summary } = toView(row);
+  return summary;
+}

@@ -1,0 +1,84 @@
+import type { GenerationPlan, PlannedColumn, UniqueConstraint } from '../generation-plan';
+import { columnType, type ColumnType } from './column-types';
+import { filtersOf, type Filter } from './filters';
+import { namesOf, type Names } from './naming';
+
+/** A column with what its type makes of it. */
+export interface Column extends PlannedColumn {
+  type: ColumnType;
+}
+
+/** A field a create or an update sends. */
+export interface BodyField {
+  column: Column;
+  /** Required in a create (an update's fields are all optional). */
+  required: boolean;
+}
+
+/** What a plan means to the crud template: everything the files are written from. */
+export interface CrudModel {
+  plan: GenerationPlan;
+  names: Names;
+  /** Every column, in table order: the entity's properties and the view's fields. */
+  columns: Column[];
+  id: Column;
+  /** The id is made by the module (a UUID v7) or the database (serial, identity): a create does not send it. */
+  idGenerated: boolean;
+  version?: Column;
+  createdAt?: Column;
+  /** What a create sends: the id unless it is generated, then the form fields. */
+  createFields: BodyField[];
+  /** What an update may change: the form fields. */
+  updateFields: Column[];
+  /** Form fields whose values must be items of a dictionary. */
+  dictionaryFields: Column[];
+  filters: Filter<Column>[];
+  /** The sort whitelist: the `list` columns. */
+  sortable: Column[];
+  /** What the list calls the total it reads with each row: `total`, unless a column answers to that. */
+  totalAlias: string;
+  unique: UniqueConstraint[];
+  /** A write can take a value another record holds (a unique index, or an id the caller chose): errors.ts exists. */
+  conflicts: boolean;
+  files: { entity: string; schemas: string; service: string; routes: string };
+}
+
+export function crudModel(plan: GenerationPlan): CrudModel {
+  const names = namesOf(plan);
+  const columns = plan.columns.map((c) => ({ ...c, type: columnType(c) }));
+  const id = columns.find((c) => c.role === 'id')!;
+  const idGenerated = id.dbType === 'uuid' || (id.type.schema === 'Integer' && id.hasDefault);
+  const formFields = columns.filter((c) => c.role === 'field' && c.form);
+  return {
+    plan,
+    names,
+    columns,
+    id,
+    idGenerated,
+    version: columns.find((c) => c.role === 'version'),
+    createdAt: columns.find((c) => c.role === 'createdAt'),
+    createFields: [
+      ...(idGenerated ? [] : [{ column: id, required: true }]),
+      // A column the database cannot fill must be sent, whatever the plan says.
+      ...formFields.map((column) => ({ column, required: column.required || (!column.nullable && !column.hasDefault) })),
+    ],
+    updateFields: formFields,
+    dictionaryFields: formFields.filter((c) => c.dictCode !== null),
+    filters: filtersOf(columns),
+    sortable: columns.filter((c) => c.list),
+    totalAlias: freeName('total', columns),
+    unique: plan.uniqueConstraints,
+    conflicts: plan.uniqueConstraints.length > 0 || !idGenerated,
+    files: {
+      entity: `${names.base}.entity.ts`,
+      schemas: `${names.base}.schemas.ts`,
+      service: `${names.base}.service.ts`,
+      routes: `${names.base}.routes.ts`,
+    },
+  };
+}
+
+/** `name`, or `name_`, `name__`…: the first that is neither a column's name nor its property. */
+function freeName(name: string, columns: readonly Column[]): string {
+  return columns.some((c) => c.property === name || c.columnName === name) ? freeName(`${name}_`, columns) : name;
+}
