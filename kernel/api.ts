@@ -32,7 +32,7 @@ export type { AuditSink, OperationRecord } from './audit/operation-record';
 export { recordChange } from './audit/change-record';
 export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
-export type { UniqueConflict } from './db/write-guards';
+export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { newId } from './db/ids';
 export { UNSCOPED, rowScoped } from './auth/row-scope';
 export type { RowScope, RowScopeMapping } from './auth/row-scope';

@@ -37,5 +37,7 @@ export function toGenerationPlan(config: TableConfig): GenerationPlan {
     permissionPrefix: config.permissionPrefix,
     columns,
     uniqueConstraints: config.uniqueConstraints.filter((u) => u.columns.every((name) => mapped.has(name))),
+    foreignKeys: config.foreignKeys.filter((k) => k.columns.every((name) => mapped.has(name))),
+    referenced: config.referencedBy.length > 0,
   };
 }

@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { newId } from '@atrium/kernel';
-import type { ConfiguredColumn, UniqueConstraint } from './table-config';
+import type { ConfiguredColumn, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** An imported table and its configuration (migrations/0001-create-generator-tables.ts). */
 export const GeneratorTableEntity = defineEntity({
@@ -19,6 +19,8 @@ export const GeneratorTableEntity = defineEntity({
     permissionPrefix: p.string().length(200),
     columns: p.json<ConfiguredColumn[]>(),
     uniqueConstraints: p.json<UniqueConstraint[]>(),
+    foreignKeys: p.json<ForeignKey[]>(),
+    referencedBy: p.json<Reference[]>(),
     generatedAt: p.datetime().nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),

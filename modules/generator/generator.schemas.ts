@@ -63,12 +63,18 @@ const TableFields = {
   updatedAt: Type.String({ format: 'date-time' }),
 };
 
+const Constraint = Type.Object({ name: Type.String(), columns: Type.Array(Type.String()) });
+
 export const TableSummarySchema = Type.Object(TableFields);
 
 export const TableSchema = Type.Object({
   ...TableFields,
   columns: Type.Array(ColumnSchema),
-  uniqueConstraints: Type.Array(Type.Object({ name: Type.String(), columns: Type.Array(Type.String()) })),
+  uniqueConstraints: Type.Array(Constraint),
+  foreignKeys: Type.Array(Constraint, { description: 'The table\'s foreign keys: a write naming a missing row is a 400 on the field' }),
+  referencedBy: Type.Array(Type.Object({ tableName: Type.String(), name: Type.String() }), {
+    description: 'Foreign keys of other tables that refer to this one: a delete they block is the module\'s 409',
+  }),
 });
 
 export const ImportTableBody = Type.Object({

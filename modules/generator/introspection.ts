@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ColumnFacts, UniqueConstraint } from './table-config';
+import type { ColumnFacts, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** A table of the database's current schema, as the catalog describes it. */
 export interface IntrospectedTable {
@@ -11,6 +11,8 @@ export interface IntrospectedTable {
   /** The primary key's constraint, or null without one. */
   primaryKeyName: string | null;
   uniqueConstraints: UniqueConstraint[];
+  foreignKeys: ForeignKey[];
+  referencedBy: Reference[];
 }
 
 export interface TableSummary {
@@ -67,6 +69,19 @@ export async function introspectTable(em: EntityManager, tableName: string): Pro
      order by ic.relname`,
     [table.oid],
   );
+  const foreignKeys = await connection.execute<ForeignKey[]>(
+    `select c.conname as name,
+            (select json_agg(a.attname order by k.ord) from unnest(c.conkey) with ordinality as k(attnum, ord)
+               join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum) as columns
+     from pg_constraint c where c.conrelid = ? and c.contype = 'f' order by c.conname`,
+    [table.oid],
+  );
+  const referencedBy = await connection.execute<{ table_name: string; name: string }[]>(
+    `select t.relname as table_name, c.conname as name
+     from pg_constraint c join pg_class t on t.oid = c.conrelid
+     where c.confrelid = ? and c.contype = 'f' order by t.relname, c.conname`,
+    [table.oid],
+  );
   const primary = indexes.find((i) => i.primary);
   const primaryKey = primary?.columns ?? [];
   return {
@@ -87,6 +102,8 @@ export async function introspectTable(em: EntityManager, tableName: string): Pro
     primaryKey,
     primaryKeyName: primary?.name ?? null,
     uniqueConstraints: indexes.filter((i) => !i.primary).map((i) => ({ name: i.name, columns: i.columns })),
+    foreignKeys: foreignKeys.map((k) => ({ name: k.name, columns: k.columns })),
+    referencedBy: referencedBy.map((r) => ({ tableName: r.table_name, name: r.name })),
   };
 }
 

@@ -40,6 +40,8 @@ export function proposeConfig(table: IntrospectedTable, template: Template, take
     permissionPrefix: `${moduleId}:${/^[a-z]/.test(lastWord) ? lastWord : 'record'}`,
     columns: proposeColumns(table),
     uniqueConstraints: conflictingConstraints(table),
+    foreignKeys: table.foreignKeys,
+    referencedBy: table.referencedBy,
   };
 }
 

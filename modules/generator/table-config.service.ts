@@ -133,6 +133,8 @@ export class TableConfigService {
       return kept ? keepSettings(fresh, kept) : fresh;
     });
     row.uniqueConstraints = proposed.uniqueConstraints;
+    row.foreignKeys = proposed.foreignKeys;
+    row.referencedBy = proposed.referencedBy;
     row.tableComment = table.comment;
     await flushChanges(em);
     const after = toView(row);

@@ -1,4 +1,4 @@
-import type { ColumnRole, QueryOperator, TsType } from './templates/generation-plan';
+import type { ColumnRole, ForeignKey, QueryOperator, TsType, UniqueConstraint } from './templates/generation-plan';
 
 /** What introspection says of a column. */
 export interface ColumnFacts {
@@ -38,9 +38,12 @@ export interface ConfiguredColumn extends ColumnFacts, ColumnSettings {
   supported: boolean;
 }
 
-export interface UniqueConstraint {
+export type { ForeignKey, UniqueConstraint } from './templates/generation-plan';
+
+/** A foreign key of another table that refers to this one. */
+export interface Reference {
+  tableName: string;
   name: string;
-  columns: string[];
 }
 
 /** An imported table's configuration: what `generate` makes a module from. */
@@ -56,6 +59,9 @@ export interface TableConfig {
   permissionPrefix: string;
   columns: ConfiguredColumn[];
   uniqueConstraints: UniqueConstraint[];
+  foreignKeys: ForeignKey[];
+  /** The foreign keys of other tables that refer to this one. */
+  referencedBy: Reference[];
 }
 
 /** The settings a configuration update may change; facts and derived fields stay. */

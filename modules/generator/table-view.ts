@@ -2,7 +2,9 @@ import type { GeneratorTable } from './generator-table.entity';
 import type { TableConfig } from './table-config';
 
 /** An imported table in a list: its configuration's names, without the columns. */
-export type TableSummaryView = Omit<TableConfig, 'columns' | 'uniqueConstraints'> & {
+type Constraints = 'columns' | 'uniqueConstraints' | 'foreignKeys' | 'referencedBy';
+
+export type TableSummaryView = Omit<TableConfig, Constraints> & {
   id: string;
   generatedAt: string | null;
   version: number;
@@ -10,7 +12,7 @@ export type TableSummaryView = Omit<TableConfig, 'columns' | 'uniqueConstraints'
   updatedAt: string;
 };
 
-export type TableView = TableSummaryView & Pick<TableConfig, 'columns' | 'uniqueConstraints'>;
+export type TableView = TableSummaryView & Pick<TableConfig, Constraints>;
 
 /** The configuration a stored row holds. */
 export function configOf(row: GeneratorTable): TableConfig {
@@ -26,6 +28,8 @@ export function configOf(row: GeneratorTable): TableConfig {
     permissionPrefix: row.permissionPrefix,
     columns: row.columns,
     uniqueConstraints: row.uniqueConstraints,
+    foreignKeys: row.foreignKeys,
+    referencedBy: row.referencedBy,
   };
 }
 
@@ -41,6 +45,6 @@ export function toView(row: GeneratorTable): TableView {
 }
 
 export function toSummaryView(row: GeneratorTable): TableSummaryView {
-  const { columns: _columns, uniqueConstraints: _constraints, ...summary } = toView(row);
+  const { columns: _columns, uniqueConstraints: _unique, foreignKeys: _keys, referencedBy: _references, ...summary } = toView(row);
   return summary;
 }

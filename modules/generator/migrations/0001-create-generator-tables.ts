@@ -17,6 +17,8 @@ export default class CreateGeneratorTables extends Migration {
       permission_prefix varchar(200) not null,
       columns jsonb not null,
       unique_constraints jsonb not null,
+      foreign_keys jsonb not null,
+      referenced_by jsonb not null,
       generated_at timestamptz,
       version integer not null default 1,
       created_at timestamptz not null,

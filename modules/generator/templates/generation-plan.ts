@@ -78,12 +78,23 @@ export interface GenerationPlan {
    * `columnName`s in index order. A write that breaks one answers the module's 409.
    */
   uniqueConstraints: UniqueConstraint[];
+  /**
+   * The table's foreign keys whose columns are all mapped, `columns` in key order: a write
+   * naming a row that does not exist answers 400 on the first column's field.
+   */
+  foreignKeys: ForeignKey[];
+  /** Other tables' foreign keys refer to this table: a delete they block answers the module's 409. */
+  referenced: boolean;
 }
 
-export interface UniqueConstraint {
+/** A named constraint over some of the table's columns. */
+export interface TableConstraint {
   name: string;
   columns: string[];
 }
+
+export type UniqueConstraint = TableConstraint;
+export type ForeignKey = TableConstraint;
 
 export interface GeneratedFile {
   /** Relative to the module folder, `/`-separated, no `..`. */

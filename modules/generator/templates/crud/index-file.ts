@@ -6,7 +6,7 @@ import { fileText, localImports } from './source';
 export function indexFile(model: CrudModel): GeneratedFile {
   const { names } = model;
   const routes = Object.values(names.routes);
-  const hasErrors = model.conflicts;
+  const hasErrors = model.ownErrors;
   return {
     path: 'index.ts',
     content: fileText([

@@ -29,7 +29,7 @@ export const crudTemplate: Template = {
       schemasFile(model),
       serviceFile(model),
       routesFile(model),
-      ...(model.conflicts ? [errorsFile(model)] : []),
+      ...(model.ownErrors ? [errorsFile(model)] : []),
       indexFile(model),
       readmeFile(model),
     ];

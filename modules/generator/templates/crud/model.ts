@@ -1,4 +1,4 @@
-import type { GenerationPlan, PlannedColumn, UniqueConstraint } from '../generation-plan';
+import type { ForeignKey, GenerationPlan, PlannedColumn, UniqueConstraint } from '../generation-plan';
 import { columnType, type ColumnType } from './column-types';
 import { filtersOf, type Filter } from './filters';
 import { namesOf, type Names } from './naming';
@@ -38,8 +38,14 @@ export interface CrudModel {
   /** What the list calls the total it reads with each row: `total`, unless a column answers to that. */
   totalAlias: string;
   unique: UniqueConstraint[];
-  /** A write can take a value another record holds (a unique index, or an id the caller chose): errors.ts exists. */
+  /** A write can take a value another record holds (a unique index, or an id the caller chose). */
   conflicts: boolean;
+  /** The table's foreign keys: a write naming a missing row is a 400 on the field. */
+  references: ForeignKey[];
+  /** Other tables refer to this one: a delete they block is the module's in-use conflict. */
+  inUse: boolean;
+  /** The module has errors of its own (errors.ts exists). */
+  ownErrors: boolean;
   files: { entity: string; schemas: string; service: string; routes: string };
 }
 
@@ -69,6 +75,9 @@ export function crudModel(plan: GenerationPlan): CrudModel {
     totalAlias: freeName('total', columns),
     unique: plan.uniqueConstraints,
     conflicts: plan.uniqueConstraints.length > 0 || !idGenerated,
+    references: plan.foreignKeys,
+    inUse: plan.referenced,
+    ownErrors: plan.uniqueConstraints.length > 0 || !idGenerated || plan.referenced,
     files: {
       entity: `${names.base}.entity.ts`,
       schemas: `${names.base}.schemas.ts`,

@@ -12,6 +12,8 @@ export interface Names {
   one: string;
   /** `SYSTEM_LIBRARY_BOOK_DUPLICATED_409`. */
   duplicatedError: string;
+  /** `SYSTEM_LIBRARY_BOOK_IN_USE_409`. */
+  inUseError: string;
   entity: string;
   service: string;
   view: string;
@@ -31,6 +33,7 @@ export function namesOf(plan: GenerationPlan): Names {
     words: parts.join(' '),
     one: withArticle(parts.join(' ')),
     duplicatedError: `SYSTEM_${parts.join('_').toUpperCase()}_DUPLICATED_409`,
+    inUseError: `SYSTEM_${parts.join('_').toUpperCase()}_IN_USE_409`,
     entity: `${type}Entity`,
     service: `${type}Service`,
     view: `${type}View`,

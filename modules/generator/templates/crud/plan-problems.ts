@@ -39,6 +39,10 @@ export function planProblems(plan: GenerationPlan): string[] {
     const unmapped = unique.columns.filter((name) => !plan.columns.some((c) => c.columnName === name));
     if (unmapped.length > 0 || unique.columns.length === 0) problems.push(`unique index ${JSON.stringify(unique.name)}: its columns must all be mapped`);
   }
+  for (const key of plan.foreignKeys) {
+    const unmapped = key.columns.filter((name) => !plan.columns.some((c) => c.columnName === name));
+    if (unmapped.length > 0 || key.columns.length === 0) problems.push(`foreign key ${JSON.stringify(key.name)}: its columns must all be mapped`);
+  }
   return [...problems, ...filterProblems(plan.columns)];
 }
 

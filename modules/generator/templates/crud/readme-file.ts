@@ -66,13 +66,25 @@ export function readmeFile(model: CrudModel): GeneratedFile {
       '',
       '## Errors',
       '',
-      ...(model.conflicts ? ['| Code | When |', '|---|---|', `| ${code(names.duplicatedError)} | ${conflictNote(model)} |`, ''] : []),
+      ...(model.ownErrors
+        ? [
+            '| Code | When |',
+            '|---|---|',
+            ...(model.conflicts ? [`| ${code(names.duplicatedError)} | ${conflictNote(model)} |`] : []),
+            ...(model.inUse ? [`| ${code(names.inUseError)} | a delete of a record that rows of other tables still refer to |`] : []),
+            '',
+          ]
+        : []),
+      ...(model.references.length > 0
+        ? [`A create or an update naming a record that does not exist (${model.references.map((k) => markdownText(k.name)).join(', ')}) is ${code('VALIDATION_FAILED_400')} with \`rule: "reference"\` on the field.`, '']
+        : []),
       `Besides the kernel's ${code('SYSTEM_RESOURCE_NOT_FOUND_404')}${version ? `, ${code('SYSTEM_VERSION_CONFLICT_409')}` : ''} and ${code('VALIDATION_FAILED_400')}.`,
       '',
       '## Data',
       '',
       `The table ${markdownText(plan.sourceTable)}, which this module does not create or migrate.`,
       ...model.unique.map((u) => `- Unique index ${markdownText(u.name)}: ${u.columns.map(markdownText).join(', ')}`),
+      ...model.references.map((k) => `- Foreign key ${markdownText(k.name)}: ${k.columns.map(markdownText).join(', ')}`),
     ]),
   };
 }

@@ -11,6 +11,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
   const permission = (action: string) => tsString(`${plan.permissionPrefix}:${action}`);
   const duplicated = model.conflicts ? [`${names.errors}.${names.duplicatedError}`] : [];
   const updateConflicts = model.unique.length > 0 ? duplicated : [];
+  const inUse = model.inUse ? [`${names.errors}.${names.inUseError}`] : [];
   const notFound = 'KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404';
   const conflict = version ? ['KernelErrors.SYSTEM_VERSION_CONFLICT_409'] : [];
   const sort = model.sortable.map((c) => `${c.property}: '${c.property}'`);
@@ -19,7 +20,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
     content: fileText([
       importLine('@atrium/kernel', ['KernelErrors', 'Paginated', 'Type', 'defineRoute'], ['ModuleContext']),
       ...localImports([
-        model.conflicts && { from: 'errors.ts', values: [names.errors] },
+        model.ownErrors && { from: 'errors.ts', values: [names.errors] },
         { from: model.files.schemas, values: [`Create${names.type}Body`, 'IdParams', `${names.type}FilterQuery`, `${names.type}Schema`, `Update${names.type}Body`] },
         { from: model.files.service, values: [names.service] },
       ]),
@@ -87,7 +88,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       '  params: IdParams,',
       version && `  query: Type.Object({ ${version.property}: Type.Optional(Type.Integer({ minimum: 1 })) }),`,
       '  response: Type.Object({}),',
-      `  errors: [${[notFound, ...conflict].join(', ')}],`,
+      `  errors: [${[notFound, ...conflict, ...inUse].join(', ')}],`,
       version
         ? `  handler: async ({ params, query }, ctx) => {\n    await service(ctx).remove(params.id, query.${version.property});\n    return {};\n  },`
         : '  handler: async ({ params }, ctx) => {\n    await service(ctx).remove(params.id);\n    return {};\n  },',

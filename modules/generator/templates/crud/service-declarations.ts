@@ -4,10 +4,10 @@ import { propertyKey } from './source';
 
 /**
  * What a service file declares before its class: the view, filter, input and change types, the
- * unique indexes' conflicts, and the shape of the list's rows.
+ * unique indexes' conflicts, the foreign keys' fields, and the shape of the list's rows.
  */
 export function serviceDeclarations(model: CrudModel): string[] {
-  return [...interfaces(model), ...uniqueMap(model), ...rowDeclarations(model)];
+  return [...interfaces(model), ...uniqueMap(model), ...referencesMap(model), ...rowDeclarations(model)];
 }
 
 function interfaces(model: CrudModel): string[] {
@@ -30,6 +30,18 @@ function interfaces(model: CrudModel): string[] {
     '',
     '/** What an update may change; a field left out keeps its value. */',
     idGenerated ? `export type ${names.type}Change = Partial<${names.type}Input>;` : `export type ${names.type}Change = Partial<Omit<${names.type}Input, '${id.property}'>>;`,
+    '',
+  ];
+}
+
+function referencesMap(model: CrudModel): string[] {
+  if (model.references.length === 0) return [];
+  const field = (columnName: string) => model.columns.find((c) => c.columnName === columnName)!.property;
+  return [
+    '/** The foreign keys of the table, by name: the field a write naming a missing record is refused on. */',
+    'const REFERENCES = {',
+    ...model.references.map((k) => `  ${propertyKey(k.name)}: '/body/${field(k.columns[0])}',`),
+    '};',
     '',
   ];
 }

@@ -29,7 +29,7 @@ export function serviceFile(model: CrudModel): GeneratedFile {
       importLine('@atrium/kernel', kernel, kernelTypes),
       checksDictionaries && `import { DictionariesApi } from '@atrium/module/dictionaries';`,
       ...localImports([
-        model.conflicts && { from: 'errors.ts', values: [names.errors] },
+        model.ownErrors && { from: 'errors.ts', values: [names.errors] },
         { from: model.files.entity, values: [names.entity], types: [names.type] },
       ]),
       '',
@@ -117,7 +117,7 @@ function createMethod(model: CrudModel): string[] {
     `    const record = em.create(${names.entity}, {`,
     ...model.createFields.map(({ column }) => `      ${column.property}: ${fromApi(column, `input.${column.property}`)},`),
     '    });',
-    `    await flushChanges(em${uniqueArgument(model)});`,
+    `    await flushChanges(em${writeGuards(model)});`,
     '    const view = toView(record);',
     `    recordChange({ resource: '${names.base}', id: ${auditId(model)}, action: 'create', after: view });`,
     '    return view;',
@@ -125,7 +125,7 @@ function createMethod(model: CrudModel): string[] {
   ];
 }
 
-/** The caller chooses the id: one that is taken is a conflict (a create that races it gets a 500). */
+/** The caller chooses the id: one that is taken is a conflict (of two creates that race, the primary key refuses one with the same 409). */
 function takenIdCheck(model: CrudModel): string[] {
   const { names, id } = model;
   return [
@@ -146,7 +146,7 @@ function updateMethod(model: CrudModel): string[] {
     ...(version ? [`    checkVersion(record.${version.property}, version);`] : []),
     '    const before = toView(record);',
     ...model.updateFields.map((c) => `    if (change.${c.property} !== undefined) record.${c.property} = ${fromApi(c, `change.${c.property}`)};`),
-    `    await flushChanges(em${uniqueArgument(model)});`,
+    `    await flushChanges(em${writeGuards(model)});`,
     '    const after = toView(record);',
     `    recordChange({ resource: '${names.base}', id: ${auditId(model)}, action: 'update', before, after });`,
     '    return after;',
@@ -163,7 +163,7 @@ function removeMethod(model: CrudModel): string[] {
     ...(version ? [`    checkVersion(record.${version.property}, version, '/query/version');`] : []),
     '    const before = toView(record);',
     '    em.remove(record);',
-    '    await flushChanges(em);',
+    `    await flushChanges(em${removeGuards(model)});`,
     `    recordChange({ resource: '${names.base}', id: ${auditId(model)}, action: 'delete', before });`,
     '  }',
   ];
@@ -210,6 +210,14 @@ function auditId(model: CrudModel): string {
   return model.id.type.tsType === 'string' ? value : `String(${value})`;
 }
 
-function uniqueArgument(model: CrudModel): string {
+/** What a create or an update tells flushChanges: the unique indexes, the foreign keys. */
+function writeGuards(model: CrudModel): string {
+  const unique = model.unique.length > 0 ? 'UNIQUE' : '{}';
+  if (model.references.length > 0) return `, ${unique}, { references: REFERENCES }`;
   return model.unique.length > 0 ? ', UNIQUE' : '';
+}
+
+/** What a delete tells flushChanges: the conflict of a record other tables refer to. */
+function removeGuards(model: CrudModel): string {
+  return model.inUse ? `, {}, { inUse: ${model.names.errors}.${model.names.inUseError} }` : '';
 }
