@@ -37,7 +37,12 @@ export class TableAccess {
     const owner = this.ctx.kernel.tableOwner(tableName);
     const table = owner === null || owner === moduleId ? await introspectTable(this.em(), tableName) : null;
     if (!table) {
-      throw new AppError(GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, { details: [{ field, message: `no table "${tableName}" the generator may use` }] });
+      // A module generated from this table under another id still owns it: say which.
+      const earlier = owner !== null && this.ctx.kernel.module(owner)?.generation?.sourceTable === tableName;
+      const message = earlier
+        ? `module "${owner}", generated from "${tableName}" before, owns it: set the module id back, or remove that module's folder and restart`
+        : `no table "${tableName}" the generator may use`;
+      throw new AppError(GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, { details: [{ field, message }] });
     }
     return table;
   }

@@ -59,4 +59,13 @@ describe('generator: tables tied by a foreign key', () => {
     expectSuccess(await remove(`/api/v1/g6ref-books/${book.id}`));
     expectSuccess(await remove(`/api/v1/g6ref-authors/${author.id}`));
   });
+
+  it('names the module generated before under another id, which still owns the table, when the id changes', async () => {
+    const books = (expectSuccess(await api.list({ keyword: 'g6ref_books' })).data as { items: { id: string; version: number }[] }).items[0];
+    const renamed = expectSuccess(await api.update(books.id, { version: books.version, moduleId: 'g6ref-library', className: 'LibraryBook' })).data as { version: number };
+    expect(renamed.version).to.equal(books.version + 1);
+    const refused = expectError(await api.generate(books.id), 404, 'GENERATOR_TABLE_NOT_FOUND_404');
+    expect(detailFor(refused, '/params/id').message).to.include('module "g6ref-books", generated from "g6ref_books" before, owns it');
+    expectSuccess(await server.http().get('/api/v1/g6ref-books').set('Authorization', ADMIN));
+  });
 });
