@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'supertest';
+import { bytesOrJson } from '../http/helpers';
 import { ADMIN, type TestServer } from '../support/server';
 import { multipart, type Part } from './multipart';
 
@@ -36,25 +37,6 @@ export function storedFiles(server: TestServer): string[] {
   return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
-/**
- * Collects a response body as bytes (supertest parses only JSON and text by default), or as
- * JSON when it is an error envelope.
- */
-function bytesOrJson(res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> }, done: (error: Error | null, body: unknown) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('error', (error: Error) => done(error, undefined));
-  res.on('end', () => {
-    const bytes = Buffer.concat(chunks);
-    if (!/^application\/json/.test(res.headers['content-type'] ?? '')) return done(null, bytes);
-    try {
-      done(null, JSON.parse(bytes.toString('utf8')));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
 }
 
 /** GET a path as bytes (the content routes); an error envelope comes back parsed. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { expectSuccess } from '../http/helpers';
+import { bytesOrJson, expectSuccess } from '../http/helpers';
 import { ADMIN, type TestServer } from '../support/server';
 
 /** Every permission of the generator module. */
@@ -173,22 +173,6 @@ export function filesUnder(dir: string, skip: (relative: string) => boolean = ()
 export function leftovers(server: TestServer): string[] {
   const root = generatedModulesDir(server);
   return fs.existsSync(root) ? fs.readdirSync(root).filter((name) => name.startsWith('.staging-') || name.startsWith('.previous-')) : [];
-}
-
-/** The response body as bytes (the zip), or parsed when it is a JSON error envelope. */
-function bytesOrJson(res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> }, done: (error: Error | null, body: unknown) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('error', (error: Error) => done(error, undefined));
-  res.on('end', () => {
-    const bytes = Buffer.concat(chunks);
-    if (!/^application\/json/.test(res.headers['content-type'] ?? '')) return done(null, bytes);
-    try {
-      done(null, JSON.parse(bytes.toString('utf8')));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
 }
 
 /** The `data.items` of a list answer. */

@@ -77,3 +77,22 @@ export async function eventually<T>(found: () => T | undefined | Promise<T | und
 export function requestLine(server: TestServer, traceId: string): Promise<Record<string, unknown>> {
   return eventually(() => server.logs.find((l) => l.msg === 'request' && l.traceId === traceId));
 }
+
+/**
+ * Collects a response body as bytes (supertest parses only JSON and text by default), or as
+ * JSON when it is an error envelope.
+ */
+export function bytesOrJson(res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> }, done: (error: Error | null, body: unknown) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('error', (error: Error) => done(error, undefined));
+  res.on('end', () => {
+    const bytes = Buffer.concat(chunks);
+    if (!/^application\/json/.test(res.headers['content-type'] ?? '')) return done(null, bytes);
+    try {
+      done(null, JSON.parse(bytes.toString('utf8')));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}

@@ -36,11 +36,10 @@ function interfaces(model: CrudModel): string[] {
 
 function referencesMap(model: CrudModel): string[] {
   if (model.references.length === 0) return [];
-  const field = (columnName: string) => model.columns.find((c) => c.columnName === columnName)!.property;
   return [
     '/** The foreign keys of the table, by name: the field a write naming a missing record is refused on. */',
     'const REFERENCES = {',
-    ...model.references.map((k) => `  ${propertyKey(k.name)}: '/body/${field(k.columns[0])}',`),
+    ...model.references.map((k) => `  ${propertyKey(k.name)}: '/body/${propertyOf(model, k.columns[0])}',`),
     '};',
     '',
   ];
@@ -48,14 +47,19 @@ function referencesMap(model: CrudModel): string[] {
 
 function uniqueMap(model: CrudModel): string[] {
   if (model.unique.length === 0) return [];
-  const field = (columnName: string) => model.columns.find((c) => c.columnName === columnName)!.property;
+  const { errors, duplicatedError } = model.names;
   return [
     '/** The unique indexes of the table, by name: the conflict each answers and the field it names. */',
     'const UNIQUE = {',
-    ...model.unique.map((u) => `  ${propertyKey(u.name)}: { error: ${model.names.errors}.${model.names.duplicatedError}, field: '/body/${field(u.columns[0])}' },`),
+    ...model.unique.map((u) => `  ${propertyKey(u.name)}: { error: ${errors}.${duplicatedError}, field: '/body/${propertyOf(model, u.columns[0])}' },`),
     '};',
     '',
   ];
+}
+
+/** The property that maps a column of the table. */
+function propertyOf(model: CrudModel, columnName: string): string {
+  return model.columns.find((c) => c.columnName === columnName)!.property;
 }
 
 /** The properties the list reads, and how its rows differ from entities. */
