@@ -6,7 +6,9 @@ import path from 'node:path';
  * swc's require hook the first time a `.ts` file is about to load. Under `npm start` and the tests
  * the hook is already there. The compiler options are the module ones (decorators for tsyringe),
  * not the repository's tsconfig, whose `paths` point at sources a built image does not have:
- * `@atrium/kernel` is resolved by the kernel alias instead.
+ * `@atrium/kernel` is resolved by the kernel alias instead. That file `include`s only itself:
+ * it only carries options, and a TypeScript config with no input at all (a built image's folder
+ * holds no `.ts`) makes swc-node log an error at the first module it compiles.
  */
 export function ensureTypeScriptHook(file: string): void {
   if (path.extname(file) !== '.ts' || require.extensions['.ts']) return;

@@ -20,7 +20,7 @@ export const DepartmentEntity = defineEntity({
     status: p.enum([...DEPARTMENT_STATUSES]),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 

@@ -16,7 +16,7 @@ export const DictionaryTypeEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 

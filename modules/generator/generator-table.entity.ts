@@ -24,7 +24,7 @@ export const GeneratorTableEntity = defineEntity({
     generatedAt: p.datetime().nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 

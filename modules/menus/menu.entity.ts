@@ -23,7 +23,7 @@ export const MenuEntity = defineEntity({
     moduleId: p.string().length(128).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 export type Menu = InferEntity<typeof MenuEntity>;

@@ -20,7 +20,7 @@ export const RoleEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 export type Role = InferEntity<typeof RoleEntity>;

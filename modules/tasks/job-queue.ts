@@ -58,6 +58,24 @@ export class JobQueue {
   async start(): Promise<void> {
     // A fresh EntityManager per statement: never the one of a request that happened to start us.
     const db = new TrackedBossDb(() => this.ctx.db.em().fork());
+    let boss = this.newBoss(db);
+    try {
+      await boss.start();
+    } catch (error) {
+      // Two instances creating pg-boss's schema at once: PostgreSQL can let both past `if not
+      // exists` (the advisory lock pg-boss takes first does not refresh what the session has
+      // cached of the catalog), and the second fails on the schema's unique name. A new start
+      // is a new transaction that sees the schema. A failed PgBoss does not start again.
+      if ((error as { code?: unknown }).code !== '23505') throw error;
+      boss = this.newBoss(db);
+      await boss.start();
+    }
+    await createQueue(boss);
+    this.boss = boss;
+    this.db = db;
+  }
+
+  private newBoss(db: TrackedBossDb): PgBoss {
     const boss = new PgBoss({
       db,
       schema: JOB_SCHEMA,
@@ -68,10 +86,7 @@ export class JobQueue {
       deleteAfterDays: 1,
     });
     boss.on('error', (error: unknown) => this.ctx.log.error({ err: error }, 'pg-boss failed'));
-    await boss.start();
-    await createQueue(boss);
-    this.boss = boss;
-    this.db = db;
+    return boss;
   }
 
   /** Stops pg-boss's maintenance and waits for its statements in flight; the ORM stays open. */

@@ -22,7 +22,7 @@ export const UserEntity = defineEntity({
     deptId: p.uuid().nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 export type User = InferEntity<typeof UserEntity>;

@@ -26,7 +26,7 @@ export const TaskScheduleEntity = defineEntity({
     createdBy: p.string().length(128),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
   }),
 });
 

@@ -54,7 +54,8 @@ function property(model: CrudModel, column: Column): string {
       parts.push(...nullable(column), 'onCreate(() => new Date())');
       break;
     case 'updatedAt':
-      parts.push(...nullable(column), 'onCreate(() => new Date())', 'onUpdate(() => new Date())');
+      // A new record's two times are one instant: the creation time, when the table has one.
+      parts.push(...nullable(column), model.createdAt ? `onCreate((record) => record.${model.createdAt.property} ?? new Date())` : 'onCreate(() => new Date())', 'onUpdate(() => new Date())');
       break;
     case 'field':
       parts.push(...nullable(column));
