@@ -55,8 +55,8 @@ export class RouteTable {
   }
 
   private handlerOf(route: RouteDefinition, ctx: ModuleContext): RequestHandler {
-    const byContext = this.compiled.get(route) ?? new WeakMap<ModuleContext, RequestHandler>();
-    this.compiled.set(route, byContext);
+    let byContext = this.compiled.get(route);
+    if (!byContext) this.compiled.set(route, (byContext = new WeakMap<ModuleContext, RequestHandler>()));
     let handler = byContext.get(ctx);
     if (!handler) {
       handler = compileRoute(route, ctx, this.services);

@@ -3,28 +3,10 @@ import type { TableConfig } from './table-config';
 
 /** A checked configuration as a template reads it: only the columns the module maps. */
 export function toGenerationPlan(config: TableConfig): GenerationPlan {
+  // The facts a template has no use for become one: whether the database fills the column.
   const columns = config.columns
     .filter((c) => c.supported)
-    .map((c) => ({
-      columnName: c.columnName,
-      property: c.property,
-      dbType: c.dbType,
-      nullable: c.nullable,
-      hasDefault: c.defaultValue !== null || c.identity,
-      length: c.length,
-      precision: c.precision,
-      scale: c.scale,
-      role: c.role,
-      comment: c.comment,
-      label: c.label,
-      tsType: c.tsType,
-      list: c.list,
-      query: c.query,
-      queryOp: c.queryOp,
-      form: c.form,
-      required: c.required,
-      dictCode: c.dictCode,
-    }));
+    .map(({ defaultValue, identity, primaryKey: _key, supported: _supported, ...planned }) => ({ ...planned, hasDefault: defaultValue !== null || identity }));
   const mapped = new Set(columns.map((c) => c.columnName));
   return {
     templateId: config.templateId,

@@ -1,13 +1,11 @@
 import { AppError, BootError, RawReply, flushChanges, recordChange, type ModuleContext } from '@atrium/kernel';
 import { GeneratorErrors } from './errors';
 import type { GeneratorTable } from './generator-table.entity';
-import { toGenerationPlan } from './generation-plan-builder';
 import { stageModule } from './module-folder';
 import { PeerInstances } from './peer-instances';
 import { TableAccess, sameFacts } from './table-access';
 import { configOf, toView, type TableView } from './table-view';
 import type { GeneratedFile } from './templates/generation-plan';
-import { findTemplate } from './templates/registry';
 import { zipFiles } from './zip';
 
 export interface Generated {
@@ -22,8 +20,20 @@ interface Rendered {
   files: GeneratedFile[];
 }
 
-/** One generation at a time in this process: two would race for the same folder and kernel slot. */
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * One generation at a time on this instance: two would race for the same folder and kernel slot.
+ * One per module context (`ctx.resolve(GenerationTurns)`), so kernels sharing a process do not
+ * wait for each other.
+ */
+export class GenerationTurns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  take<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.last.then(work);
+    this.last = turn.catch(() => undefined);
+    return turn;
+  }
+}
 
 /** What a configuration makes: files to look at, a zip to take away, or a live module. */
 export class GenerationService {
@@ -46,9 +56,7 @@ export class GenerationService {
   }
 
   generate(id: string): Promise<Generated> {
-    const run = queue.then(() => this.generateNow(id));
-    queue = run.catch(() => undefined);
-    return run;
+    return this.ctx.resolve(GenerationTurns).take(() => this.generateNow(id));
   }
 
   private async generateNow(id: string): Promise<Generated> {
@@ -83,9 +91,7 @@ export class GenerationService {
     if (!sameFacts(row.columns, table.columns)) {
       throw new AppError(GeneratorErrors.GENERATOR_TABLE_CHANGED_409, { details: [{ field: '/params/id', message: `"${row.tableName}" changed since it was imported` }] });
     }
-    const config = configOf(row);
-    await this.access.check(config);
-    const template = findTemplate(config.templateId, config.templateVersion)!;
-    return { row, files: template.render(toGenerationPlan(config)) };
+    const { template, plan } = await this.access.check(configOf(row));
+    return { row, files: template.render(plan) };
   }
 }

@@ -16,7 +16,8 @@ export interface StagedModule {
   rollback(): void;
 }
 
-const MODULE_ID = /^[a-z][a-z0-9-]{0,127}$/;
+/** The manifest's module id pattern: a folder name that is never a path. */
+export const MODULE_ID = /^[a-z][a-z0-9-]{0,127}$/;
 /** Relative paths of plain names: no `..`, no dot-files, no absolute path, no backslash. */
 const FILE_PATH = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*(\/[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*)*$/;
 const STAGING = '.staging-';

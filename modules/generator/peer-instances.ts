@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModuleContext } from '@atrium/kernel';
+import { MODULE_ID } from './module-folder';
 
 const GENERATED = 'module-generated';
 
@@ -28,7 +29,7 @@ export class PeerInstances {
   follow(ctx: ModuleContext): void {
     this.unsubscribe = ctx.events.subscribe(`${ctx.id}.${GENERATED}`, async (payload) => {
       const { moduleId, from } = payload as GeneratedEvent;
-      if (from !== this.instance && /^[a-z][a-z0-9-]{0,127}$/.test(moduleId)) await loadGeneratedElsewhere(ctx, moduleId);
+      if (from !== this.instance && MODULE_ID.test(moduleId)) await loadGeneratedElsewhere(ctx, moduleId);
     });
   }
 

@@ -3,6 +3,7 @@ import { AppError, KernelErrors, notFound, type ErrorDetail, type ModuleContext 
 import { DictionariesApi } from '@atrium/module/dictionaries';
 import { configProblems } from './config-rules';
 import { toGenerationPlan } from './generation-plan-builder';
+import type { GenerationPlan, Template } from './templates/generation-plan';
 import { findTemplate } from './templates/registry';
 import { GeneratorErrors } from './errors';
 import { GeneratorTableEntity, type GeneratorTable } from './generator-table.entity';
@@ -57,8 +58,11 @@ export class TableAccess {
     }
   }
 
-  /** Refuses with VALIDATION_FAILED_400 and every problem, when the configuration cannot make a module. */
-  async check(config: TableConfig, columnPointer: (columnName: string) => string = () => '/body/columns'): Promise<void> {
+  /**
+   * The template and the plan a configuration makes; refuses with VALIDATION_FAILED_400 and every
+   * problem when it cannot make a module.
+   */
+  async check(config: TableConfig, columnPointer: (columnName: string) => string = () => '/body/columns'): Promise<{ template: Template; plan: GenerationPlan }> {
     const otherEntityNames = new Set(this.ctx.kernel.entities().filter((e) => e.moduleId !== config.moduleId).map((e) => e.entity));
     const problems: ErrorDetail[] = [
       ...manifestProblems(config, this.ctx.kernel.manifestSchemaText()),
@@ -67,10 +71,12 @@ export class TableAccess {
     ];
     // The template's own rules, on a configuration that meets the generator's.
     const template = findTemplate(config.templateId, config.templateVersion);
+    const plan = toGenerationPlan(config);
     if (problems.length === 0 && template) {
-      problems.push(...template.problems(toGenerationPlan(config)).map((message) => ({ field: '/body', rule: 'template', message })));
+      problems.push(...template.problems(plan).map((message) => ({ field: '/body', rule: 'template', message })));
     }
-    if (problems.length > 0) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: problems });
+    if (problems.length > 0 || !template) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: problems });
+    return { template, plan };
   }
 
   private async dictionaryProblems(config: TableConfig, columnPointer: (columnName: string) => string): Promise<ErrorDetail[]> {

@@ -1,4 +1,4 @@
-import type { ColumnRole, ForeignKey, QueryOperator, TsType, UniqueConstraint } from './templates/generation-plan';
+import type { ColumnRole, ForeignKey, PlannedColumn, UniqueConstraint } from './templates/generation-plan';
 
 /** What introspection says of a column. */
 export interface ColumnFacts {
@@ -17,17 +17,8 @@ export interface ColumnFacts {
   comment: string | null;
 }
 
-/** What an administrator decides about a column. */
-export interface ColumnSettings {
-  label: string;
-  tsType: TsType;
-  list: boolean;
-  query: boolean;
-  queryOp: QueryOperator;
-  form: boolean;
-  required: boolean;
-  dictCode: string | null;
-}
+/** What an administrator decides about a column: the settings a template reads. */
+export type ColumnSettings = Pick<PlannedColumn, 'label' | 'tsType' | 'list' | 'query' | 'queryOp' | 'form' | 'required' | 'dictCode'>;
 
 /** A column as the configuration keeps it: facts, what the generator derived, and the settings. */
 export interface ConfiguredColumn extends ColumnFacts, ColumnSettings {
