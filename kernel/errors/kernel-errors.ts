@@ -41,6 +41,10 @@ export const KernelErrors = defineErrors({
     en: 'An unexpected error occurred.',
     zh: '服务器发生意外错误。',
   },
+  SYSTEM_DEPENDENCY_UNAVAILABLE_503: {
+    en: 'A service this operation needs (the database or Redis) is unreachable; retry later.',
+    zh: '此操作依赖的服务（数据库或 Redis）暂时无法访问，请稍后重试。',
+  },
   SYSTEM_UNAVAILABLE_503: {
     en: 'The service is not ready.',
     zh: '服务尚未就绪。',
