@@ -5,6 +5,11 @@ import { VerifiedTokens } from './verified-tokens';
 
 export const ISSUER = 'atrium';
 const ALGORITHM = 'HS256';
+/**
+ * How far ahead of this server's clock a token's `iat` may be: instances behind one load balancer
+ * never agree to the second, but a token issued minutes from now was not issued by any of them.
+ */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** Three base64url parts; the signature may be empty (`alg: none`), which is ours to refuse. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -26,7 +31,9 @@ export interface IssuedAccessToken {
 
 /**
  * Signs and checks access tokens: HS256 with a key object, the algorithm pinned on verify (so
- * `alg: none` or a public-key algorithm is refused), `iss` checked, expiry enforced.
+ * `alg: none` or a public-key algorithm is refused), `iss` checked, `nbf` honoured, and `exp` and
+ * `iat` required: a token that never expires, or claims to be issued in the future, is not one
+ * this server signed (tokenTimesValid).
  */
 export class AccessTokens {
   private readonly verified = new VerifiedTokens();
@@ -64,10 +71,19 @@ export class AccessTokens {
     }
     const { sub, sid, exp } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
     if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+    if (!tokenTimesValid(payload as jwt.JwtPayload, Math.floor(Date.now() / 1000))) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
     const claims = { userId: sub, sessionId: sid };
-    if (!ignoreExpiration && typeof exp === 'number') this.verified.remember(token, claims, exp);
+    if (!ignoreExpiration) this.verified.remember(token, claims, exp!);
     return claims;
   }
+}
+
+/**
+ * `exp` and `iat` present as numbers, and `iat` not beyond the clock skew ahead of now (jsonwebtoken
+ * checks `exp` and `nbf` against the clock, but accepts a token with neither and any `iat`).
+ */
+function tokenTimesValid({ exp, iat }: jwt.JwtPayload, nowSeconds: number): boolean {
+  return typeof exp === 'number' && typeof iat === 'number' && iat <= nowSeconds + CLOCK_SKEW_SECONDS;
 }
 
 /** The credential of an `Authorization: Bearer …` header, or undefined. */

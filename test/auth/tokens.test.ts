@@ -56,6 +56,28 @@ describe('auth: access tokens on the wire', () => {
     expectError(await sessions(`Bearer ${hs512}`), 401, 'AUTH_TOKEN_INVALID_401');
   });
 
+  it('answers 401 AUTH_TOKEN_INVALID_401 to a well-signed token without exp', async () => {
+    const endless = jwt.sign({ sid: claims.sid }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'atrium' });
+    expect(jwt.decode(endless)).to.not.have.property('exp');
+    expectError(await sessions(`Bearer ${endless}`), 401, 'AUTH_TOKEN_INVALID_401');
+  });
+
+  it('answers 401 AUTH_TOKEN_INVALID_401 to a well-signed token issued beyond the clock skew in the future, or without iat', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (times: object, noTimestamp = false) =>
+      jwt.sign({ sid: claims.sid, ...times }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'atrium', noTimestamp });
+    expectError(await sessions(`Bearer ${sign({ iat: now + 3600, exp: now + 7200 })}`), 401, 'AUTH_TOKEN_INVALID_401');
+    expectError(await sessions(`Bearer ${sign({ exp: now + 600 }, true)}`), 401, 'AUTH_TOKEN_INVALID_401');
+    // An instance whose clock runs a few seconds ahead issued this one: it is let through.
+    expectSuccess(await sessions(`Bearer ${sign({ iat: now + 5, exp: now + 600 })}`));
+  });
+
+  it('answers 401 AUTH_TOKEN_INVALID_401 to a well-signed token whose nbf is not reached', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const early = jwt.sign({ sid: claims.sid, iat: now, nbf: now + 3600, exp: now + 7200 }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'atrium' });
+    expectError(await sessions(`Bearer ${early}`), 401, 'AUTH_TOKEN_INVALID_401');
+  });
+
   it('answers 401 AUTH_TOKEN_INVALID_401 to a token of another issuer, even signed with the right key', async () => {
     const other = jwt.sign({ sid: claims.sid }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'elsewhere', expiresIn: 600 });
     expectError(await sessions(`Bearer ${other}`), 401, 'AUTH_TOKEN_INVALID_401');
