@@ -43,9 +43,23 @@ const REACH: Readonly<Record<string, number>> = { self: 1, dept: 2, dept_and_chi
  */
 export function escalationProblems(caller: CallerAccess, role: RoleGrantShape): ErrorDetail[] {
   const permissions = role.permissions
-    .filter((code) => !caller.permissions.some((held) => permissionGrants(held, code)))
+    .filter((code) => !holds(caller, code))
     .map((code) => ({ field: '/body/permissions', rule: 'escalation', message: `you do not hold ${code}`, permission: code }));
   return [...permissions, ...scopeProblems(caller, role)];
+}
+
+/**
+ * Why the caller may not take these permissions off a role (or delete it), one detail each:
+ * taking away what you do not hold is stripping a more privileged holder of it.
+ */
+export function removalProblems(caller: CallerAccess, removed: readonly string[], field: string): ErrorDetail[] {
+  return removed
+    .filter((code) => !holds(caller, code))
+    .map((code) => ({ field, rule: 'escalation', message: `you do not hold ${code}, so you cannot take it away`, permission: code }));
+}
+
+function holds(caller: CallerAccess, code: string): boolean {
+  return caller.permissions.some((held) => permissionGrants(held, code));
 }
 
 function scopeProblems(caller: CallerAccess, role: RoleGrantShape): ErrorDetail[] {

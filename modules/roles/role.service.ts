@@ -19,7 +19,7 @@ import { ADMIN_ROLE_ID, adminRoleProblems } from './admin-role';
 import { ROLE_CHANGED, RoleUsageSpi } from './api';
 import { RolesErrors } from './errors';
 import { NO_ASSIGNMENTS, loadAssignments, replaceAssignments, type Assignments } from './role-assignments';
-import { escalationProblems, type CallerAccess } from './role-escalation';
+import { escalationProblems, removalProblems, type CallerAccess } from './role-escalation';
 import { RoleEntity, type Role, type RoleStatus } from './role.entity';
 import type { RoleChange, RoleInput, RoleView } from './role.schemas';
 
@@ -96,7 +96,8 @@ export class RoleService {
     };
     if (id === ADMIN_ROLE_ID) conflict(RolesErrors.SYSTEM_ROLE_PROTECTED_409, adminRoleProblems(role, next));
     // Only the departments sent are looked up: one deleted since must not block a rename.
-    await this.checkGrant(next, change.deptIds ?? [], caller);
+    const removed = current.permissions.filter((code) => !next.permissions.includes(code));
+    await this.checkGrant(next, change.deptIds ?? [], caller, removed);
     const { deptIds, permissions, ...columns } = next;
     // Set explicitly, so a change to the permissions or departments alone still moves the version.
     em.assign(role, { ...columns, updatedAt: new Date() });
@@ -108,13 +109,16 @@ export class RoleService {
     return after;
   }
 
-  async remove(id: string, version: number | undefined): Promise<void> {
+  async remove(id: string, version: number | undefined, caller: CallerAccess): Promise<void> {
     if (id === ADMIN_ROLE_ID) {
       conflict(RolesErrors.SYSTEM_ROLE_PROTECTED_409, [{ field: '/params/id', rule: 'protected', message: 'the administrator role cannot be deleted' }]);
     }
     const em = this.ctx.db.em();
     const role = await load(em, id);
     checkVersion(role.version, version, '/query/version');
+    const { permissions } = (await loadAssignments(em, [id])).get(id)!;
+    const unheld = removalProblems(caller, permissions, '/params/id');
+    if (unheld.length > 0) throw new AppError(KernelErrors.PERM_DENIED_403, { details: unheld });
     const holders: ErrorDetail[] = [];
     for (const usage of this.ctx.contributions(RoleUsageSpi)) {
       const count = await usage.countWith(id);
@@ -129,14 +133,17 @@ export class RoleService {
     await this.changed(id);
   }
 
-  /** 400 for departments that are not for this scope or do not exist; 403 for escalation. */
-  private async checkGrant(role: RoleInput, sentDeptIds: readonly string[], caller: CallerAccess): Promise<void> {
+  /**
+   * 400 for departments that are not for this scope or do not exist; 403 for escalation: granting,
+   * keeping or taking away (`removed`) a permission the caller does not hold.
+   */
+  private async checkGrant(role: RoleInput, sentDeptIds: readonly string[], caller: CallerAccess, removed: readonly string[] = []): Promise<void> {
     if (role.dataScope !== 'custom' && role.deptIds.length > 0) {
       invalid([{ field: '/body/deptIds', rule: 'dataScope', message: 'only a custom data scope names departments' }]);
     }
     const missing = sentDeptIds.length > 0 ? await this.ctx.use(DepartmentTreeApi).missing(sentDeptIds) : [];
     if (missing.length > 0) invalid([{ field: '/body/deptIds', rule: 'exists', message: `no such departments: ${missing.join(', ')}`, deptIds: missing }]);
-    const problems = escalationProblems(caller, role);
+    const problems = [...escalationProblems(caller, role), ...removalProblems(caller, removed, '/body/permissions')];
     if (problems.length > 0) throw new AppError(KernelErrors.PERM_DENIED_403, { details: problems });
   }
 

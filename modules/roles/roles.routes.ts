@@ -53,7 +53,7 @@ export const updateRole = defineRoute({
   path: '/roles/{id}',
   permission: 'system:role:edit',
   summary: 'Changes a role; `version` is the one the caller read, fields left out keep their value',
-  description: 'Nobody edits a role they hold, nor makes one grant more than they hold (403 PERM_DENIED_403). The administrator role stays active, keeps its code and `*:*:*` (409 SYSTEM_ROLE_PROTECTED_409).',
+  description: 'Nobody edits a role they hold, nor adds, keeps or takes away a permission they do not hold (403 PERM_DENIED_403 naming it). The administrator role stays active, keeps its code and `*:*:*` (409 SYSTEM_ROLE_PROTECTED_409).',
   params: IdParams,
   body: UpdateRoleBody,
   response: RoleSchema,
@@ -69,9 +69,10 @@ export const deleteRole = defineRoute({
   params: IdParams,
   query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }),
   response: Type.Object({}),
-  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, RolesErrors.SYSTEM_ROLE_PROTECTED_409, RolesErrors.SYSTEM_ROLE_IN_USE_409],
-  handler: async ({ params, query }, ctx) => {
-    await roles(ctx).remove(params.id, query.version);
+  description: 'Nobody deletes a role granting a permission they do not hold (403 PERM_DENIED_403 naming it).',
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, KernelErrors.PERM_DENIED_403, RolesErrors.SYSTEM_ROLE_PROTECTED_409, RolesErrors.SYSTEM_ROLE_IN_USE_409],
+  handler: async ({ params, query, principal }, ctx) => {
+    await roles(ctx).remove(params.id, query.version, callerAccess(principal));
     return {};
   },
 });

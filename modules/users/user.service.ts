@@ -1,13 +1,13 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { AppError, KernelErrors, checkVersion, escapeLike, flushChanges, newId, notFound, recordChange, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
-import { RoleDirectoryApi } from '@atrium/module/roles';
-import { holdingProblems, type Caller } from './access-rules';
+import type { Caller } from './access-rules';
 import type { UserChange, UserStatus } from './api';
 import { checkAssignment } from './assignment-check';
 import { UserErrors } from './errors';
 import { announceUserChange } from './lifecycle';
 import { forgetIdentity } from './identity-cache';
+import { refuseOutranking } from './outranking';
 import { hashPassword } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
 import { userPage } from './user-page';
@@ -128,6 +128,8 @@ export class UserService {
       throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ field: '/body/roleIds', rule: 'self', message: 'you cannot change your own roles' }] });
     }
     await checkAssignment(this.ctx, caller, { deptId, postIds, roleIds, addedRoleIds: roleIds?.filter((r) => !heldRoles.includes(r)) ?? [] });
+    if (changes.status !== undefined && changes.status !== user.status) await refuseOutranking(this.ctx, caller, heldRoles, '/body/status');
+    if (roleIds) await refuseOutranking(this.ctx, caller, heldRoles, '/body/roleIds');
 
     // The user's row is written first, so its version check orders racing updates before
     // either touches the link tables.
@@ -160,7 +162,9 @@ export class UserService {
     const id = user.id;
     checkVersion(user.version, version, '/query/version');
     refuseProtected(caller, user, '/params/id');
-    const before = toView(user, await linksOf(em, [id]));
+    const links = await linksOf(em, [id]);
+    await refuseOutranking(this.ctx, caller, links.roleIds.get(id) ?? [], '/params/id');
+    const before = toView(user, links);
     // The link rows go with it (on delete cascade).
     em.remove(user);
     await flushChanges(em);
@@ -178,11 +182,7 @@ export class UserService {
     const em = this.ctx.db.em();
     const user = await load(em, sentId);
     const id = user.id;
-    if (id !== caller.userId) {
-      const grants = await this.ctx.use(RoleDirectoryApi).grantsOf((await linksOf(em, [id])).roleIds.get(id) ?? [], { includeDisabled: true });
-      const problems = holdingProblems(caller, grants, '/params/id');
-      if (problems.length > 0) throw new AppError(KernelErrors.PERM_DENIED_403, { details: problems });
-    }
+    if (id !== caller.userId) await refuseOutranking(this.ctx, caller, (await linksOf(em, [id])).roleIds.get(id) ?? [], '/params/id');
     user.passwordHash = await hashPassword(password);
     await flushChanges(em);
     await announceUserChange(this.ctx, id, ['password']);

@@ -53,6 +53,7 @@ export const updateUser = defineRoute({
   path: '/users/{id}',
   permission: 'system:user:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read. Nobody changes their own roles',
+  description: 'Roles handed out, and the roles or status of a user whose roles grant more than the caller holds, are refused with 403 PERM_DENIED_403 naming each permission the caller lacks.',
   params: IdParams,
   body: UpdateUserBody,
   response: UserSchema,
@@ -68,7 +69,7 @@ export const deleteUser = defineRoute({
   params: IdParams,
   query: DeleteQuery,
   response: Type.Object({}),
-  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, SYSTEM_USER_PROTECTED_409],
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, PERM_DENIED_403, SYSTEM_USER_PROTECTED_409],
   handler: async ({ params, query, principal }, ctx) => {
     await users(ctx).remove(callerOf(principal), params.id, query.version);
     return {};

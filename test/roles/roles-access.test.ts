@@ -100,6 +100,25 @@ describe('roles: who may do what', () => {
       expect(body.details[0]).to.include({ permission: 'system:dept:list' });
     });
 
+    it('refuses an update that takes away a permission the caller does not hold, naming it', async () => {
+      const wider = await api.add('lee-strips', { permissions: ['system:user:list', 'system:menu:list'] });
+      const body = expectError(await api.update(wider.id, { permissions: ['system:user:list'], version: 1 }, limited), 403, 'PERM_DENIED_403');
+      expect(body.details).to.deep.equal([
+        { field: '/body/permissions', rule: 'escalation', message: 'you do not hold system:menu:list, so you cannot take it away', permission: 'system:menu:list' },
+      ]);
+      expect(((await api.read(wider.id)).body.data as Role).permissions).to.deep.equal(['system:menu:list', 'system:user:list']);
+    });
+
+    it('lets a caller take away what they hold, and refuses deleting a role granting what they do not', async () => {
+      const mixed = expectSuccess(await api.create({ code: 'lee-trims', name: 'X', permissions: ['system:user:list', 'system:role:list'] }, limited), 201).data as Role;
+      expect((expectSuccess(await api.update(mixed.id, { permissions: ['system:role:list'], version: 1 }, limited)).data as Role).permissions).to.deep.equal(['system:role:list']);
+      const wide = await api.add('lee-cannot-delete', { permissions: ['system:menu:*'] });
+      const body = expectError(await api.remove(wide.id, limited), 403, 'PERM_DENIED_403');
+      expect(body.details[0]).to.include({ field: '/params/id', rule: 'escalation', permission: 'system:menu:*' });
+      expectSuccess(await api.read(wide.id));
+      expectSuccess(await api.remove(mixed.id, limited));
+    });
+
     it('refuses an `all` role to a caller whose data scope is dept, naming the scope', async () => {
       const dept = await api.department('Scoped');
       const caller = roleManager('mo', [], { rowScope: { all: false, deptIds: [dept], ownerId: null }, attributes: { dataScopes: ['dept'] } });

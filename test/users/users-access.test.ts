@@ -82,13 +82,28 @@ describe('users: who may change whom', () => {
       expect((await api.addUser('made-admin', { roleIds: [adminRole] })).roleIds).to.deep.equal([adminRole]);
     });
 
-    it('lets a caller keep or remove a role it could not hand out, but not add it back', async () => {
+    it('lets a caller edit a user holding a role it could not hand out, but not take that role away nor add it back', async () => {
       const user = await api.addUser('powerful', { roleIds: [roleAdminRole, listerRole] });
       const kept = await api.update(user.id, { nickname: 'Renamed', roleIds: [listerRole, roleAdminRole], version: 1 }, userAdmin());
       expect(kept.status, kept.text).to.equal(200);
       const removed = await api.update(user.id, { roleIds: [listerRole], version: 2 }, userAdmin());
-      expect(removed.status, removed.text).to.equal(200);
+      expectDenied(removed);
+      expect(removed.body.details.map((d: { permission: string }) => d.permission)).to.have.members(['system:role:list', 'system:role:edit']);
+      expect((await api.update(user.id, { roleIds: [listerRole], version: 2 })).status).to.equal(200);
       expectDenied(await api.update(user.id, { roleIds: [listerRole, roleAdminRole], version: 3 }, userAdmin()));
+    });
+
+    it('answers 403 to disabling, enabling or deleting a user whose roles grant more than the caller holds', async () => {
+      const user = await api.addUser('untouchable', { roleIds: [roleAdminRole] });
+      const disabling = await api.update(user.id, { status: 'disabled', version: 1 }, userAdmin());
+      expectDenied(disabling);
+      expect(disabling.body.details[0]).to.include({ field: '/body/status', rule: 'escalation', roleId: roleAdminRole });
+      expect((await api.update(user.id, { status: 'disabled', version: 1 })).status).to.equal(200);
+      expectDenied(await api.update(user.id, { status: 'active', version: 2 }, userAdmin()));
+      const removing = await api.remove(user.id, userAdmin());
+      expectDenied(removing);
+      expect(removing.body.details[0]).to.include({ field: '/params/id', rule: 'escalation' });
+      expect((await api.read(user.id)).body.data).to.include({ status: 'disabled', version: 2 });
     });
 
     it('answers 403 when a role added sees more rows than the caller', async () => {
