@@ -8,11 +8,12 @@ import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../modules/module-context';
 import { internalError, sendData } from './envelope';
+import { jsonLimitProblem, type JsonLimitProblem } from './json-limits';
 import { negotiateLanguage } from './language';
 import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
 import type { RateLimit } from './rate-limit';
 import { currentRequest } from './request-context';
-import { RawReply, type RouteDefinition, type RouteRequest } from './route';
+import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
 import { compileValidator, type Validator } from './validation';
 
 export interface RouteServices {
@@ -38,6 +39,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
   const status = route.status ?? 200;
   const rowScoped = route.permission !== undefined && services.scopeOf(route.permission) === 'row';
+  const anonymous = isPublic(route, ctx.environment);
 
   const run = async (req: Request, res: Response): Promise<void> => {
     const state = currentRequest()!;
@@ -45,7 +47,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     state.permission = route.permission;
     if (route.rateLimit !== false) await services.rateLimit.consume(req.ip ?? '');
     let principal: Principal | null = null;
-    if (route.public !== true) {
+    if (!anonymous) {
       principal = await services.authenticate(req);
       state.principal = principal;
       // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).
@@ -99,8 +101,23 @@ export function routeQuerySchema(route: RouteDefinition): TSchema {
   return queryPartSchema(route);
 }
 
+/** Raised from the parser's `verify` hook, before the text is parsed: a body over JSON_LIMITS. */
+class JsonLimitError extends Error {
+  readonly type = 'entity.limits';
+  constructor(readonly problem: JsonLimitProblem) {
+    super(problem.message);
+  }
+}
+
+function checkJsonLimits(_req: unknown, _res: unknown, raw: Buffer, encoding: string): void {
+  // The scan reads UTF-8; another charset body-parser accepts (UTF-16) is decoded first.
+  const text = encoding === 'utf-8' ? raw : Buffer.from(new TextDecoder(encoding).decode(raw));
+  const problem = jsonLimitProblem(text);
+  if (problem) throw new JsonLimitError(problem);
+}
+
 function jsonParser(limit: number): (req: Request, res: Response) => Promise<void> {
-  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
+  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'], verify: checkJsonLimits });
   return (req, res) =>
     new Promise((resolve, reject) => {
       parse(req, res, (error?: unknown) => {
@@ -112,7 +129,8 @@ function jsonParser(limit: number): (req: Request, res: Response) => Promise<voi
           return;
         }
         const type = (error as { type?: string }).type;
-        if (type === 'entity.too.large') reject(new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] }));
+        if (error instanceof JsonLimitError) reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { details: [{ field: '/body', rule: error.problem.rule, message: error.problem.message }] }));
+        else if (type === 'entity.too.large') reject(new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] }));
         else reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { cause: error, details: [{ field: '/body', rule: 'json', message: 'is not well-formed JSON' }] }));
       });
     });

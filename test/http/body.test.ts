@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect } from 'chai';
+import { JSON_LIMITS } from '../../kernel/http/json-limits';
 import { ADMIN, type TestServer } from '../support/server';
 import { detailFor, expectError, expectSuccess, startEchoServer } from './helpers';
 
@@ -124,6 +125,42 @@ describe('HTTP request bodies', () => {
   it('checks the caller before reading the body: no token and a malformed body is 401', async () => {
     const res = await server.http().post('/api/v1/echo/items').set('Content-Type', 'application/json').send('{oops');
     expectError(res, 401, 'AUTH_TOKEN_MISSING_401');
+  });
+});
+
+describe('HTTP request bodies: depth and width limits', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startEchoServer();
+  });
+  after(() => server.stop());
+
+  const post = (text: string) => server.http().post('/api/v1/echo/items').set('Authorization', ADMIN).set('Content-Type', 'application/json').send(text);
+  const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  const zeros = (count: number) => `[${Array(count).fill('0').join(',')}]`;
+
+  it(`answers 400 VALIDATION_MALFORMED_BODY_400 /body rule maxDepth past ${JSON_LIMITS.maxDepth} levels; ${JSON_LIMITS.maxDepth} reach validation`, async () => {
+    expectError(await post(nested(JSON_LIMITS.maxDepth)), 400, 'VALIDATION_FAILED_400');
+    const deeper = expectError(await post(nested(JSON_LIMITS.maxDepth + 1)), 400, 'VALIDATION_MALFORMED_BODY_400');
+    expect(deeper.details).to.deep.equal([{ field: '/body', rule: 'maxDepth', message: `nests objects and arrays deeper than ${JSON_LIMITS.maxDepth} levels` }]);
+  });
+
+  it('answers 400, never 500, to a body nested hundreds of thousands of levels deep, in an object as in an array', async () => {
+    expectError(await post(nested(300_000)), 400, 'VALIDATION_MALFORMED_BODY_400');
+    expectError(await post('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)), 400, 'VALIDATION_MALFORMED_BODY_400');
+  });
+
+  it(`answers 400 VALIDATION_MALFORMED_BODY_400 /body rule maxEntries past ${JSON_LIMITS.maxEntries} keys and elements; ${JSON_LIMITS.maxEntries} reach validation`, async () => {
+    expectError(await post(zeros(JSON_LIMITS.maxEntries)), 400, 'VALIDATION_FAILED_400');
+    const wider = expectError(await post(zeros(JSON_LIMITS.maxEntries + 1)), 400, 'VALIDATION_MALFORMED_BODY_400');
+    expect(detailFor(wider, '/body').rule).to.equal('maxEntries');
+    const keys = Array.from({ length: JSON_LIMITS.maxEntries + 1 }, (_, i) => `"k${i}":0`).join(',');
+    expect(detailFor(expectError(await post(`{${keys}}`), 400, 'VALIDATION_MALFORMED_BODY_400'), '/body').rule).to.equal('maxEntries');
+  });
+
+  it('counts brackets, colons and commas only outside strings', async () => {
+    const tag = `${'['.repeat(100)}\\"${'{:,'.repeat(JSON_LIMITS.maxEntries)}`;
+    expect(expectSuccess(await post(JSON.stringify({ ...VALID, tags: [tag] })), 201).data).to.deep.include({ tags: [tag] });
   });
 });
 
