@@ -9,11 +9,21 @@ import type { EntitySchema, MikroORM } from '@mikro-orm/core';
 import type { GlobalFilter } from '../auth/row-scope';
 import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { ConfigError } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
-import { pinoOrmLoggerFactory } from './orm-logger';
+import { knexLog, pinoOrmLoggerFactory } from './orm-logger';
 
 /** knex's default, for a PostgreSQL server. */
 const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Bounds that turn an unreachable PostgreSQL server into a prompt error instead of a request (or
+ * a start) that hangs: pg gives up connecting after CONNECT_TIMEOUT_MS, and a request waits at
+ * most ACQUIRE_TIMEOUT_MS for a pooled connection (knex's default is a minute). The acquire bound
+ * is the larger so that a busy but healthy pool still serves its queue.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+const ACQUIRE_TIMEOUT_MS = 10_000;
 
 export type AnyEntitySchema = EntitySchema<any, any>;
 
@@ -118,7 +128,15 @@ async function initOrm(url: string, options: DatabaseOptions, embedded: boolean)
       // The embedded PostgreSQL has one backend session shared by every connection: one
       // connection keeps a transaction's statements from interleaving with other work.
       max: embedded ? 1 : (options.poolSize ?? DEFAULT_POOL_SIZE),
+      // On the embedded database the one connection may be held by a long transaction (a
+      // migration, a generation): waiting for it is not an outage, so knex's minute stays.
+      ...(embedded ? {} : { acquireTimeoutMillis: ACQUIRE_TIMEOUT_MS, createTimeoutMillis: CONNECT_TIMEOUT_MS }),
     },
+    // keepAlive: a connection whose server vanished without a word is found dead by the OS
+    // rather than waited on forever. Dead connections are discarded by knex (it marks a client
+    // that emitted 'error' or 'end' and never hands it out again), so the pool recovers by
+    // itself once the server answers: new connections are made on demand.
+    driverOptions: { connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }, ...(logger ? { log: knexLog(logger) } : {}) },
     // A missing database is a configuration error to report, not one to create on the fly.
     ensureDatabase: false,
     // Entities are EntitySchemas: nothing to cache, and no `temp/` folder in the working dir.
@@ -130,8 +148,10 @@ async function initOrm(url: string, options: DatabaseOptions, embedded: boolean)
   const check = await orm.checkConnection();
   if (!check.ok) {
     await orm.close(true);
-    const where = embedded ? 'the embedded PostgreSQL' : `DATABASE_URL (${describeUrl(url)})`;
-    throw new Error(`cannot connect to ${where}: ${check.reason}`, { cause: check.error });
+    if (embedded) throw new Error(`cannot connect to the embedded PostgreSQL: ${check.reason}`, { cause: check.error });
+    // The operator's to fix, so said as a configuration error: the variable, where it points
+    // (never its credentials) and why; not a stack.
+    throw new ConfigError(`cannot connect to the database of DATABASE_URL (${describeUrl(url)}): ${check.reason}`);
   }
   return orm;
 }

@@ -24,3 +24,17 @@ class PinoOrmLogger extends DefaultLogger {
 export function pinoOrmLoggerFactory(pino: Logger): (options: LoggerOptions) => DefaultLogger {
   return (options) => new PinoOrmLogger(options, pino);
 }
+
+/**
+ * knex's own messages (a connection it found dead, a deprecation), which it would print with
+ * console.log among the JSON lines: to the JSON log instead, like every other client library's.
+ */
+export function knexLog(pino: Logger): Record<'warn' | 'error' | 'deprecate' | 'debug', (message: unknown) => void> {
+  const log = pino.child({ orm: 'knex' });
+  return {
+    warn: (message) => log.warn(String(message)),
+    error: (message) => log.error(String(message)),
+    deprecate: (message) => log.warn(String(message)),
+    debug: (message) => log.debug(String(message)),
+  };
+}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import type { Language } from '../errors/error-catalogue';
 import { KernelErrors } from '../errors/kernel-errors';
+import { isConnectionFailure } from '../db/connection-failure';
 import { frameworkClientError } from './framework-errors';
 
 const SUCCESS = { en: 'OK', zh: '成功' } as const;
@@ -32,12 +33,29 @@ export function sendError(res: Response, error: unknown, traceId: string, langua
   });
 }
 
-/** Anything that is neither an AppError nor a client error express raised is a 500. */
+/**
+ * Anything that is neither an AppError nor a client error express raised is the server's: a 503
+ * when the database could not be reached, a 500 otherwise.
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   return frameworkClientError(error) ?? internalError(error);
 }
 
+/**
+ * Seconds a client is asked to wait after a lost database connection: about what the pool takes
+ * to notice the database is back (a new connection per request), short enough not to strand a user.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function internalError(error: unknown): AppError {
-  return error instanceof AppError ? error : new AppError(KernelErrors.SYSTEM_INTERNAL_ERROR_500, { cause: error });
+  if (error instanceof AppError) return error;
+  if (isConnectionFailure(error)) {
+    return new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
+      cause: error,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      details: [{ rule: 'dependency', message: 'the database is unreachable' }],
+    });
+  }
+  return new AppError(KernelErrors.SYSTEM_INTERNAL_ERROR_500, { cause: error });
 }

@@ -12,6 +12,8 @@ export interface ServerProcess {
   pid: number;
   /** Everything the process wrote to stderr (a failed boot says why there). */
   stderr(): string;
+  /** Everything the process wrote to stdout: its JSON log lines. */
+  stdout(): string;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<number | null>;
   /** SIGKILL (no shutdown of any kind: a crash), then waits for the exit; answers the signal. */
@@ -24,8 +26,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', 'kernel/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -46,6 +50,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     url,
     pid: child.pid!,
     stderr: () => stderr,
+    stdout: () => stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
