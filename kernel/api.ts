@@ -28,6 +28,8 @@ export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
 export { permissionGrants } from './auth/permission-match';
 export { AuditSinkSpi } from './audit/operation-record';
+export { ReadinessSpi } from './runtime/readiness';
+export type { ReadinessCheck, DependencyStatus } from './runtime/readiness';
 export type { AuditSink, OperationRecord } from './audit/operation-record';
 export { recordChange } from './audit/change-record';
 export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';

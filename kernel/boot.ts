@@ -54,7 +54,7 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   try {
     await runMigrations(db, [...kernelMigrations, ...loaded.flatMap((m) => m.migrations)], { logger: log });
     // 7. register: contexts, public APIs, SPIs, routes, catalogues
-    if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl, log);
     kernel = new Kernel(config, log, db, redis, rowScopes);
     await kernel.register(loaded);
     // 8. start: modules in load order, then HTTP

@@ -70,6 +70,7 @@ export function createKernelAdmin(kernel: Kernel): KernelAdmin {
         return false;
       }
     },
+    readiness: () => kernel.readiness(),
     info: () => ({
       name: 'atrium',
       version: packageJson.version,

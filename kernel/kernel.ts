@@ -22,6 +22,8 @@ import { ModuleStateStore } from './modules/module-state-store';
 import { CacheHub } from './runtime/cache';
 import { EventBus } from './runtime/event-bus';
 import type { RedisConnections } from './runtime/redis';
+import { ReadinessSpi, runCheck, type DependencyStatus } from './runtime/readiness';
+import { SharedCounters } from './runtime/shared-counters';
 import { RowScopes } from './auth/row-scope';
 import { AuditSinkSpi } from './audit/operation-record';
 import { loadModuleLive } from './live-load';
@@ -56,7 +58,8 @@ export class Kernel {
     readonly rowScopes: RowScopes = new RowScopes(),
   ) {
     this.events = new EventBus(log, redis);
-    this.cache = new CacheHub(this.events);
+    const counters = new SharedCounters(redis);
+    this.cache = new CacheHub(this.events, counters, redis?.health);
     this.admin = createKernelAdmin(this);
     this.stateStore = new ModuleStateStore(db);
     const contextServices = {
@@ -70,7 +73,7 @@ export class Kernel {
       environment: moduleEnvironment(config),
     };
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
-    const rateLimit = new RateLimit({ ...config.rateLimit, redis: redis?.command });
+    const rateLimit = new RateLimit({ ...config.rateLimit, counters });
     this.routes = new RouteTable({
       authenticate: (req: Request) => authenticateRequest(this.registry, req),
       rateLimit,
@@ -93,6 +96,8 @@ export class Kernel {
     this.registry.onChange(() => this.rebuild());
     // Another instance enabled or disabled a module: follow the stored state.
     this.events.subscribe(STATE_CHANGED, () => this.registry.refresh());
+    // Notices sent while Redis was away may never have arrived: the database says what holds.
+    this.redis?.health.onRestored(() => this.registry.refresh());
     this.rebuild();
   }
 
@@ -135,6 +140,19 @@ export class Kernel {
     return this.apiDocument;
   }
 
+  /**
+   * Each dependency's state: the database, Redis when configured, and what enabled modules
+   * contribute to `system.readiness` (their storage, say); each check bounded to under a second.
+   */
+  readiness(): Promise<DependencyStatus[]> {
+    const { redis } = this;
+    return Promise.all([
+      runCheck('database', () => this.db.orm.em.fork().getConnection().execute('select 1').then(() => null, () => 'the database does not answer')),
+      ...(redis ? [runCheck('redis', async () => (redis.health.available ? null : `redis is unreachable (circuit ${redis.health.state})`))] : []),
+      ...this.registry.contributions(ReadinessSpi).map((contribution) => runCheck(contribution.dependency, () => contribution.check())),
+    ]);
+  }
+
   /** Tells other instances that the stored module state changed. */
   announceStateChange(): Promise<void> {
     return this.events.publish(STATE_CHANGED, {});
@@ -152,6 +170,7 @@ export class Kernel {
     this.stopping ??= (async () => {
       if (this.server) await drainAndClose(this.server, this.config.shutdownTimeoutMs);
       await this.registry.stopAll();
+      this.events.stop();
       await this.redis?.close();
       await this.db.close();
     })();

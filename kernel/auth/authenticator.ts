@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AuditSinkSpi } from '../audit/operation-record';
 import { spi } from '../di/tokens';
+import { ReadinessSpi } from '../runtime/readiness';
 import type { Principal } from './principal';
 
 export interface AuthenticationRequest {
@@ -21,4 +22,4 @@ export interface Authenticator {
 export const AuthenticatorSpi = spi<Authenticator>('auth.authenticator');
 
 /** SPIs the kernel itself consumes: any module may contribute to them without depending on anyone. */
-export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name, AuditSinkSpi.name]);
+export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name, AuditSinkSpi.name, ReadinessSpi.name]);

@@ -1,29 +1,26 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type Redis from 'ioredis';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
+import type { Counter, SharedCounters } from '../runtime/shared-counters';
 
 export interface RateLimitOptions {
   points: number;
   windowSeconds: number;
-  /** Shared counters across instances; per process without it. */
-  redis?: Redis;
+  /** Shared across instances with Redis; per process without it or while it is unreachable. */
+  counters: SharedCounters;
 }
 
 /** Requests per client address per window. Over the limit: 429 with Retry-After. */
 export class RateLimit {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly counter: Counter;
 
   constructor(options: RateLimitOptions) {
-    const common = { points: options.points, duration: options.windowSeconds, keyPrefix: 'atrium:rl' };
-    this.limiter = options.redis
-      ? new RateLimiterRedis({ ...common, storeClient: options.redis, insuranceLimiter: new RateLimiterMemory(common) })
-      : new RateLimiterMemory(common);
+    this.counter = options.counters.counter({ points: options.points, windowSeconds: options.windowSeconds, keyPrefix: 'atrium:rl' });
   }
 
   async consume(clientAddress: string): Promise<void> {
     try {
-      await this.limiter.consume(clientAddress);
+      await this.counter.consume(clientAddress);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

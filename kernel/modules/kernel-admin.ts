@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '../errors/error-catalogue';
 import type { ManifestGeneration, ManifestMenu, ManifestPermission } from '../manifest/manifest.types';
+import type { DependencyStatus } from '../runtime/readiness';
 
 export type ModuleStatus = 'enabled' | 'disabled';
 
@@ -75,6 +76,8 @@ export interface KernelAdmin {
   onChange(listener: () => void | Promise<void>): () => void;
   /** Whether the database answers. */
   databaseReachable(): Promise<boolean>;
+  /** Every dependency's state (database, Redis, what modules contribute), within a second. */
+  readiness(): Promise<DependencyStatus[]>;
   info(): KernelInfo;
 }
 

@@ -1,6 +1,14 @@
 import type { EventBus } from './event-bus';
+import type { RedisHealth } from './redis-health';
+import { SharedCounters, type Counter } from './shared-counters';
 
 const INVALIDATE = 'kernel.cache-invalidated';
+/**
+ * While Redis is unreachable no invalidation reaches this instance, so nothing is kept longer
+ * than this: a change made elsewhere (a logout, a role change) holds here within a second, and a
+ * busy key still costs one database read a second rather than one per request.
+ */
+export const OUTAGE_TTL_MS = 1000;
 
 interface Entry {
   value: unknown;
@@ -10,25 +18,33 @@ interface Entry {
 /**
  * A per-instance cache whose invalidations travel on the event bus, so a change on one instance
  * drops the stale copy on every instance at once (through Redis when it is configured).
- * Values stay in process memory: reads cost no network round trip.
+ * Values stay in process memory: reads cost no network round trip. The database is the truth:
+ * when Redis is lost or comes back every entry is dropped (invalidations may have been missed
+ * meanwhile), and during the outage entries live at most OUTAGE_TTL_MS.
  */
 export class CacheHub {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every invalidation, so a load that raced one does not store a stale value. */
   generation = 0;
 
-  constructor(private readonly events: EventBus) {
+  constructor(
+    private readonly events: EventBus,
+    readonly counters: SharedCounters = new SharedCounters(),
+    private readonly redis?: RedisHealth,
+  ) {
     events.subscribe(INVALIDATE, (payload) => {
       const { key, prefix } = payload as { key?: string; prefix?: string };
       this.generation += 1;
       if (key !== undefined) this.entries.delete(key);
       if (prefix !== undefined) this.dropPrefix(prefix);
     });
+    redis?.onLost(() => this.clearHere());
+    redis?.onRestored(() => this.clearHere());
   }
 
   /** A view of the cache whose keys are confined to one namespace (a module's id). */
   namespace(name: string): ModuleCache {
-    return new ModuleCache(this, `${name}:`);
+    return new ModuleCache(this, name);
   }
 
   read(key: string): unknown {
@@ -42,7 +58,8 @@ export class CacheHub {
   }
 
   write(key: string, value: unknown, ttlMs: number): void {
-    this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+    const lifetime = this.redis && !this.redis.available ? Math.min(ttlMs, OUTAGE_TTL_MS) : ttlMs;
+    this.entries.set(key, { value, expiresAt: Date.now() + lifetime });
   }
 
   async invalidate(key: string): Promise<void> {
@@ -51,6 +68,12 @@ export class CacheHub {
 
   async invalidatePrefix(prefix: string): Promise<void> {
     await this.events.publish(INVALIDATE, { prefix });
+  }
+
+  /** Drops every entry of this instance only (what another instance cached is its own). */
+  private clearHere(): void {
+    this.generation += 1;
+    this.entries.clear();
   }
 
   private dropPrefix(prefix: string): void {
@@ -63,8 +86,11 @@ const DEFAULT_TTL_MS = 10 * 60 * 1000;
 /** The `cache` capability as a module sees it. */
 export class ModuleCache {
   private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly prefix: string;
 
-  constructor(private readonly hub: CacheHub, private readonly prefix: string) {}
+  constructor(private readonly hub: CacheHub, private readonly moduleId: string) {
+    this.prefix = `${moduleId}:`;
+  }
 
   get<T>(key: string): T | undefined {
     return this.hub.read(this.prefix + key) as T | undefined;
@@ -104,5 +130,13 @@ export class ModuleCache {
   /** Drops every key of the module here and on every other instance. */
   clear(): Promise<void> {
     return this.hub.invalidatePrefix(this.prefix);
+  }
+
+  /**
+   * A fixed-window counter shared by every instance (through Redis when configured; counted per
+   * instance while Redis is unreachable): limits such as failed logins. `name` is the module's own.
+   */
+  counter(name: string, limits: { points: number; windowSeconds: number }): Counter {
+    return this.hub.counters.counter({ ...limits, keyPrefix: `atrium:${this.moduleId}:${name}` });
   }
 }

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { PublishOutbox } from './publish-outbox';
 import type { RedisConnections } from './redis';
 
 export type EventHandler = (payload: unknown) => void | Promise<void>;
 
 /**
  * Events between modules. Handlers on this instance run at once; with Redis the event also
- * reaches every other instance (each ignores its own echo by instance id).
+ * reaches every other instance (each ignores its own echo by instance id). Publishing never
+ * fails: what Redis cannot take now waits in an outbox and is retried (publish-outbox.ts).
  */
 export class EventBus {
   private readonly local = new EventEmitter();
@@ -18,10 +20,12 @@ export class EventBus {
    * their events apart.
    */
   private readonly channel: string;
+  private readonly outbox?: PublishOutbox;
 
   constructor(private readonly log: Logger, private readonly redis?: RedisConnections) {
     this.local.setMaxListeners(0);
     this.channel = `atrium:events:${redis?.command.options.db ?? 0}`;
+    if (redis) this.outbox = new PublishOutbox((message) => redis.command.publish(this.channel, message), redis.health, log);
   }
 
   async start(): Promise<void> {
@@ -34,11 +38,15 @@ export class EventBus {
     });
   }
 
+  /** Delivers here at once; other instances get it now or, if Redis is unreachable, when it is back. */
   async publish(name: string, payload: unknown): Promise<void> {
     this.deliver(name, payload);
-    if (this.redis) {
-      await this.redis.command.publish(this.channel, JSON.stringify({ from: this.instanceId, name, payload }));
-    }
+    this.outbox?.publish(name, JSON.stringify({ from: this.instanceId, name, payload }));
+  }
+
+  /** Stops retrying what waits for Redis (the kernel is stopping). */
+  stop(): void {
+    this.outbox?.close();
   }
 
   subscribe(name: string, handler: EventHandler): () => void {

@@ -32,15 +32,16 @@ export function authRuntime(ctx: ModuleContext): AuthRuntime {
 
 /**
  * Reads the JWT secret (a bad one stops the boot with a message saying what to set) and the
- * settings (the limits and lifetimes are params, read when needed), connects the login
- * counters, and drops cached callers whenever a role or the department tree changes.
+ * settings (the limits and lifetimes are params, read when needed), makes the login counters
+ * (the kernel cache's, shared through Redis when configured), and drops cached callers whenever
+ * a role or the department tree changes.
  */
 export async function startAuth(ctx: ModuleContext): Promise<void> {
   const settings = readSettings(ctx);
   const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage));
   const sessions = new SessionService(ctx.db, () => settings.refreshTokenTtlSeconds());
   const principals = new Principals(ctx, sessions);
-  const limiter = await LoginLimiter.create({ limits: () => settings.loginLimits(), redisUrl: settings.redisUrl });
+  const limiter = new LoginLimiter(() => settings.loginLimits(), ctx.cache);
   const forgetAll = () => principals.forgetAll();
   const unsubscribe = [
     ctx.events.subscribe(`roles.${ROLE_CHANGED}`, forgetAll),
@@ -59,7 +60,6 @@ export async function startAuth(ctx: ModuleContext): Promise<void> {
     async stop() {
       clearInterval(purge);
       for (const off of unsubscribe) off();
-      await limiter.close();
     },
   });
 }

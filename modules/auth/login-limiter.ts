@@ -1,6 +1,5 @@
-import Redis from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from '@atrium/kernel';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError, type ModuleContext } from '@atrium/kernel';
 import { AuthErrors } from './errors';
 
 export interface LoginLimits {
@@ -8,12 +7,8 @@ export interface LoginLimits {
   windowSeconds: number;
 }
 
-export interface LoginLimiterOptions {
-  /** The limits as they are now: read at every attempt, so a changed param applies at the next one. */
-  limits: () => Promise<LoginLimits>;
-  /** Counters shared by every instance when set; per process otherwise. */
-  redisUrl?: string;
-}
+/** Where the counters live: the kernel cache's shared counters (module-context `cache`). */
+type CounterSource = Pick<ModuleContext['cache'], 'counter'>;
 
 /** One login attempt, already counted: a success gives the count back. */
 export interface LoginAttempt {
@@ -30,33 +25,30 @@ const COUNT_CEILING = 1_000_000_000;
 /** The counters of one window length (a window's length is fixed when its counters are made). */
 interface Counters {
   windowSeconds: number;
-  perAccount: RateLimiterAbstract;
-  perAddress: RateLimiterAbstract;
+  perAccount: Counter;
+  perAddress: Counter;
 }
+
+type Counter = ReturnType<CounterSource['counter']>;
 
 /**
  * Failed logins, counted per (account, address) and per address, each in a fixed window that
  * always ends. Counting the account per address means an attacker elsewhere cannot lock its
  * owner out. An attempt is counted before the password is checked, so parallel guesses cannot
  * slip past the limit; a successful one gives its count back.
+ *
+ * The counts are shared by every instance through the kernel's Redis; while Redis is unreachable
+ * each instance counts alone (as Keycloak's brute-force detector does when its cluster is split):
+ * the limit still holds per instance and no login waits for Redis (docs/operating.md).
  */
 export class LoginLimiter {
   private counters?: Counters;
 
-  private constructor(
+  constructor(
+    /** The limits as they are now: read at every attempt, so a changed param applies at the next one. */
     private readonly limits: () => Promise<LoginLimits>,
-    private readonly redis?: Redis,
+    private readonly source: CounterSource,
   ) {}
-
-  static async create(options: LoginLimiterOptions): Promise<LoginLimiter> {
-    let redis: Redis | undefined;
-    if (options.redisUrl) {
-      // A connection of auth's own: the kernel's belong to the kernel.
-      redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-      await redis.connect();
-    }
-    return new LoginLimiter(options.limits, redis);
-  }
 
   /** Counts an attempt, or answers 429 AUTH_TOO_MANY_ATTEMPTS_429 with Retry-After. */
   async begin(account: string, address: string): Promise<LoginAttempt> {
@@ -90,18 +82,9 @@ export class LoginLimiter {
    */
   private countersFor(windowSeconds: number): Counters {
     if (this.counters?.windowSeconds !== windowSeconds) {
-      const counter = (name: string): RateLimiterAbstract => {
-        const options = { points: COUNT_CEILING, duration: windowSeconds, keyPrefix: `atrium:auth:login:${name}:${windowSeconds}` };
-        if (!this.redis) return new RateLimiterMemory(options);
-        // If Redis is out of reach, count on this instance rather than let every guess through.
-        return new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) });
-      };
+      const counter = (name: string) => this.source.counter(`login:${name}:${windowSeconds}`, { points: COUNT_CEILING, windowSeconds });
       this.counters = { windowSeconds, perAccount: counter('account'), perAddress: counter('address') };
     }
     return this.counters;
-  }
-
-  async close(): Promise<void> {
-    await this.redis?.quit();
   }
 }

@@ -49,15 +49,10 @@ export const AUTH_PARAMS = [LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, ACCESS_TOK
 
 /**
  * Auth's settings. The limits and lifetimes are params, read when they are needed (params caches
- * them and drops the cache on every change, so a change applies at the next login or refresh);
- * REDIS_URL is read from the environment at start.
+ * them and drops the cache on every change, so a change applies at the next login or refresh).
  */
 export class AuthSettings {
-  constructor(
-    private readonly params: Params,
-    /** Shares login attempt counters between instances when set. */
-    readonly redisUrl: string | undefined,
-  ) {}
+  constructor(private readonly params: Params) {}
 
   async loginLimits(): Promise<LoginLimits> {
     const [maxFailures, windowSeconds] = await Promise.all([this.params.get(LOGIN_MAX_FAILURES), this.params.get(LOGIN_WINDOW_SECONDS)]);
@@ -74,5 +69,5 @@ export class AuthSettings {
 }
 
 export function readSettings(ctx: ModuleContext): AuthSettings {
-  return new AuthSettings(ctx.use(ParamsApi), ctx.environment.variable('REDIS_URL') || undefined);
+  return new AuthSettings(ctx.use(ParamsApi));
 }

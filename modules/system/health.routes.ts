@@ -11,20 +11,36 @@ export const health = defineRoute({
   handler: () => ({ status: 'up' as const }),
 });
 
-/** Readiness: migrations ran before the server listened, so what is left to check is the database. */
+const DependencySchema = Type.Object({
+  name: Type.String({ description: '`database`, `redis` (when REDIS_URL is set), `storage` (assets), or what a module contributes.' }),
+  up: Type.Boolean(),
+  reason: Type.Optional(Type.String()),
+});
+
+/**
+ * Readiness: migrations ran before the server listened, so what is left is whether each
+ * dependency answers now. One that is down makes it 503 SYSTEM_UNAVAILABLE_503 with one detail
+ * per dependency down (`rule` names it), within a second of the failure.
+ */
 export const ready = defineRoute({
   method: 'GET',
   path: '/system/ready',
   public: true,
   rateLimit: false,
-  summary: 'Readiness: the database answers and migrations are applied',
-  response: Type.Object({ status: Type.Literal('ready'), database: Type.Boolean() }),
+  summary: 'Readiness: every dependency (database, Redis, storage) answers',
+  description: 'A dependency down answers 503 SYSTEM_UNAVAILABLE_503 with one entry in `details` per dependency down, `rule` naming it.',
+  response: Type.Object({ status: Type.Literal('ready'), database: Type.Boolean(), dependencies: Type.Array(DependencySchema) }),
   errors: [KernelErrors.SYSTEM_UNAVAILABLE_503],
   handler: async (_req, ctx) => {
-    if (!(await ctx.kernel.databaseReachable())) {
-      throw new AppError(KernelErrors.SYSTEM_UNAVAILABLE_503, { details: [{ rule: 'database', message: 'the database does not answer' }] });
+    const dependencies = await ctx.kernel.readiness();
+    const down = dependencies.filter((d) => !d.up);
+    if (down.length > 0) {
+      throw new AppError(KernelErrors.SYSTEM_UNAVAILABLE_503, {
+        headers: { 'Retry-After': '1' },
+        details: down.map((d) => ({ rule: d.name, message: d.reason ?? `${d.name} is down` })),
+      });
     }
-    return { status: 'ready' as const, database: true };
+    return { status: 'ready' as const, database: true, dependencies };
   },
 });
 

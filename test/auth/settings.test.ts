@@ -34,7 +34,7 @@ describe('auth: settings', () => {
 
   it('reads the params at every call, so a change applies to the next login', async () => {
     const values = new Map<string, unknown>();
-    const settings = new AuthSettings(paramsOf(values), undefined);
+    const settings = new AuthSettings(paramsOf(values));
     expect(await settings.loginLimits()).to.deep.equal({ maxFailures: 5, windowSeconds: 600 });
     values.set(LOGIN_MAX_FAILURES.key, 2).set(LOGIN_WINDOW_SECONDS.key, 30).set(ACCESS_TOKEN_TTL_SECONDS.key, 60).set(REFRESH_TOKEN_TTL_SECONDS.key, 3600);
     expect(await settings.loginLimits()).to.deep.equal({ maxFailures: 2, windowSeconds: 30 });

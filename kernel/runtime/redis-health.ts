@@ -1,0 +1,112 @@
+import CircuitBreaker from 'opossum';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { AppError } from '../errors/app-error';
+import { KernelErrors } from '../errors/kernel-errors';
+
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+/** The longest one Redis call may take: past it the caller goes on without Redis. */
+export const REDIS_CALL_TIMEOUT_MS = 300;
+/** How long an open circuit refuses calls before one probe may try again. */
+const RESET_TIMEOUT_MS = 1000;
+/** What a caller that cannot go on without Redis tells its client to wait. */
+const RETRY_AFTER_SECONDS = 1;
+
+type Work = () => Promise<unknown>;
+
+/**
+ * The one owner of "is Redis usable": a circuit (opossum) every Redis call of the kernel goes
+ * through. It opens after repeated failures or timeouts, and at once when a connection drops (an
+ * outage is then seen within milliseconds, not after a caller's timeout); while open, calls fail
+ * at once and their callers fall back. It closes when every connection is ready again, or when a
+ * probe after the reset timeout succeeds; then `onRestored` listeners resync from the database.
+ */
+export class RedisHealth {
+  private readonly breaker: CircuitBreaker<[Work], unknown>;
+  private readonly connections = new Set<Redis>();
+  private readonly restored = new Set<() => void | Promise<void>>();
+  private readonly lost = new Set<() => void>();
+  private stopped = false;
+
+  constructor(private readonly log: Logger, private readonly probe: () => Promise<unknown>) {
+    this.breaker = new CircuitBreaker((work: Work) => work(), {
+      timeout: REDIS_CALL_TIMEOUT_MS,
+      resetTimeout: RESET_TIMEOUT_MS,
+      errorThresholdPercentage: 50,
+      volumeThreshold: 3,
+    });
+    this.breaker.on('open', () => {
+      this.log.error({ dependency: 'redis', circuit: 'open' }, 'redis is unreachable: going on without it');
+      for (const listener of this.lost) listener();
+    });
+    this.breaker.on('halfOpen', () => {
+      // Without traffic nothing would try again: one probe decides whether the circuit closes.
+      this.run(this.probe).catch(() => undefined);
+    });
+    this.breaker.on('close', () => {
+      this.log.info({ dependency: 'redis', circuit: 'closed' }, 'redis is back: resyncing from the database');
+      for (const listener of this.restored) {
+        Promise.resolve()
+          .then(listener)
+          .catch((error: unknown) => this.log.error({ err: error, dependency: 'redis' }, 'resync after redis came back failed'));
+      }
+    });
+  }
+
+  get state(): CircuitState {
+    if (this.breaker.closed) return 'closed';
+    return this.breaker.halfOpen ? 'half-open' : 'open';
+  }
+
+  /** Whether Redis may be used now (the circuit is closed). */
+  get available(): boolean {
+    return this.breaker.closed;
+  }
+
+  /** Follows a connection: its drop opens the circuit, all connections ready closes it. */
+  watch(connection: Redis): void {
+    this.connections.add(connection);
+    connection.on('close', () => {
+      if (!this.stopped) this.breaker.open();
+    });
+    connection.on('ready', () => {
+      if ([...this.connections].every((c) => c.status === 'ready')) this.breaker.close();
+    });
+  }
+
+  /**
+   * Runs a Redis call within the bound and through the circuit. When the circuit is open or the
+   * call fails, it rejects with `503 SYSTEM_DEPENDENCY_UNAVAILABLE_503`: callers that can go on
+   * without Redis catch it and fall back, the others let it reach the client.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return (await this.breaker.fire(work)) as T;
+    } catch (error) {
+      throw new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        details: [{ rule: 'redis', message: 'redis is unreachable' }],
+        cause: error,
+      });
+    }
+  }
+
+  /** Runs `listener` each time the circuit closes after being open (Redis came back). */
+  onRestored(listener: () => void | Promise<void>): () => void {
+    this.restored.add(listener);
+    return () => this.restored.delete(listener);
+  }
+
+  /** Runs `listener` each time the circuit opens (Redis was lost). */
+  onLost(listener: () => void): () => void {
+    this.lost.add(listener);
+    return () => this.lost.delete(listener);
+  }
+
+  /** Before the connections are closed on purpose: their closing is no outage. */
+  shutdown(): void {
+    this.stopped = true;
+    this.breaker.shutdown();
+  }
+}
