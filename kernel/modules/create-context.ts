@@ -60,6 +60,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     environment: services.environment,
     use: (token) => services.registry().api(token, runtime),
     contributions: (token) => services.registry().contributions(token, runtime),
+    contributors: (token) => services.registry().contributors(token, runtime),
     resolve: (token) => resolveOnce(moduleContainer, token),
     container: moduleContainer,
     get db() { return db(); },

@@ -52,6 +52,12 @@ export interface StorageCapability {
   path(relative: string): string;
 }
 
+/** A contribution to an SPI with the manifest of the module that made it. */
+export interface Contributor<T> {
+  readonly manifest: Readonly<Manifest>;
+  readonly contribution: T;
+}
+
 /**
  * What a module gets from the kernel. Only what its manifest names: asking for a capability it
  * did not declare, or an API of a module it does not depend on, throws a CapabilityError that
@@ -67,6 +73,8 @@ export interface ModuleContext {
   use<T>(token: PublicApiToken<T>): T;
   /** Contributions to an SPI this module owns (or the kernel), from enabled modules only. */
   contributions<T>(token: SpiToken<T>): T[];
+  /** The same contributions, each with its module's manifest: an SPI holds them to what it declares. */
+  contributors<T>(token: SpiToken<T>): Contributor<T>[];
   /** A module-local singleton built by the module's own tsyringe container. */
   resolve<T>(token: InjectionToken<T>): T;
   readonly container: DependencyContainer;

@@ -7,7 +7,7 @@ import { KernelErrors } from '../errors/kernel-errors';
 import type { RouteEntry } from '../http/route-table';
 import { CapabilityError } from './capabilities';
 import type { LoadedModule } from './loaded-module';
-import type { ModuleContext } from './module-context';
+import type { Contributor, ModuleContext } from './module-context';
 import type { ModuleProblem } from './module-problem';
 import { ModuleRuntime } from './module-runtime';
 import type { ModuleStateStore } from './module-state-store';
@@ -101,15 +101,20 @@ export class ModuleRegistry {
 
   /** The contributions of enabled modules to an SPI, for its owner (a module or the kernel). */
   contributions<T>(token: SpiToken<T>, requester?: ModuleRuntime): T[] {
+    return this.contributors(token, requester).map((c) => c.contribution);
+  }
+
+  /** The same, each with the manifest of the module that made it (to hold it to that manifest). */
+  contributors<T>(token: SpiToken<T>, requester?: ModuleRuntime): Contributor<T>[] {
     if (requester && requester.id !== token.ownerId) {
       throw new CapabilityError(`module "${requester.id}" cannot read contributions to ${token.name}: only module "${token.ownerId}" consumes it`);
     }
     if (!requester && !KERNEL_SPIS.has(token.name)) throw new Error(`the kernel does not consume ${token.name}`);
-    const found: T[] = [];
+    const found: Contributor<T>[] = [];
     for (const runtime of this.enabled()) {
       for (const contribution of runtime.loaded.definition.contributes ?? []) {
         if (contribution.token.name === token.name) {
-          found.push(runtime.instance(`spi:${token.name}`, () => contribution.factory(runtime.ctx)) as T);
+          found.push({ manifest: runtime.loaded.manifest, contribution: runtime.instance(`spi:${token.name}`, () => contribution.factory(runtime.ctx)) as T });
         }
       }
     }

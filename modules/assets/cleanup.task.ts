@@ -14,11 +14,15 @@ const CleanupPayload = Type.Object({
   ),
 });
 
+/** Needed to submit, run or schedule `assets.cleanup` (the tasks module checks it). */
+export const CLEANUP_PERMISSION = 'asset:asset:admin';
+
 /** `assets.cleanup`, contributed to `tasks.handler`: removes stored bytes no asset holds. */
 export function assetTaskHandlers(ctx: ModuleContext): TaskHandlers {
   const cleanup = defineTaskHandler({
     type: 'assets.cleanup',
     title: 'Remove orphaned asset bytes',
+    permission: CLEANUP_PERMISSION,
     description: 'Deletes stored objects that no asset row holds and that are older than the grace period; answers what it scanned, kept and deleted.',
     payload: CleanupPayload,
     run: (payload, task) =>

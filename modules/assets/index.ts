@@ -3,7 +3,7 @@ import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { AssetStorageSpi } from './api';
 import { AssetEntity } from './asset.entity';
-import { assetTaskHandlers } from './cleanup.task';
+import { CLEANUP_PERMISSION, assetTaskHandlers } from './cleanup.task';
 import { startAssets, stopAssets } from './assets-runtime';
 import { deleteAsset, getAsset, listAssets, uploadAsset } from './assets.routes';
 import { downloadAsset, signAssetUrl, signedDownload } from './downloads.routes';
@@ -24,6 +24,7 @@ export default defineModule({
     contribute(AssetStorageSpi, (ctx) => ({ providers: [localStorageProvider(ctx.storage), s3StorageProvider] })),
     contribute(TaskHandlerSpi, assetTaskHandlers),
   ],
+  permissionsCheckedInCode: [CLEANUP_PERMISSION],
   start: startAssets,
   stop: stopAssets,
 });

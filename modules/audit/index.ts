@@ -7,7 +7,7 @@ import { LoginRecordEntity } from './login-record.entity';
 import { loginObserver } from './login-observer';
 import { exportLogins, listLogins } from './logins.routes';
 import { OperationRecordEntity } from './operation-record.entity';
-import { purgeTask } from './purge-task';
+import { PURGE_PERMISSION, purgeTask } from './purge-task';
 import { operationSink } from './operation-sink';
 import { exportOperations, getOperation, listOperations } from './operations.routes';
 import { RETENTION_DAYS, purgeCommand } from './retention';
@@ -23,6 +23,7 @@ export default defineModule({
     contribute(TaskHandlerSpi, (ctx) => ({ handlers: [purgeTask(ctx)] })),
   ],
   commands: [purgeCommand],
+  permissionsCheckedInCode: [PURGE_PERMISSION],
   start: startAudit,
   stop: stopAudit,
 });

@@ -30,6 +30,13 @@ export interface TaskHandler<P = any, R = unknown> {
   readonly type: string;
   /** What the type does, as an operator reads it in `GET /tasks/types`. */
   readonly title: string;
+  /**
+   * The permission a caller must hold to submit a task of this type, run it or retry it (403
+   * PERM_DENIED_403 otherwise), and to schedule it. Declared in the contributing module's manifest
+   * (`audit:record:purge`), or one of the tasks module's own: `task:task:submit` for a type that
+   * anyone who may submit tasks may use.
+   */
+  readonly permission: string;
   readonly description?: string;
   /** The payload's JSON Schema (TypeBox). */
   readonly payload: TSchema;

@@ -5,6 +5,8 @@ import { defineTaskHandler, type TaskHandlers } from './api';
 export const echoTask = defineTaskHandler({
   type: 'system.echo',
   title: 'Echo',
+  // Touches no data: anyone who may submit tasks may echo.
+  permission: 'task:task:submit',
   description: 'Succeeds at once with the payload as its result.',
   payload: Type.Object({}, { additionalProperties: true, description: 'Any JSON object.' }),
   run: (payload) => payload,
@@ -18,6 +20,8 @@ const PROGRESS_EVERY_MS = 1_000;
 export const sleepTask = defineTaskHandler({
   type: 'system.sleep',
   title: 'Sleep',
+  // Touches no data, and holds a worker at most an hour (SLEEP_MAX_MS).
+  permission: 'task:task:submit',
   description: 'Waits the given milliseconds, reporting its progress; a cancel stops it at once.',
   payload: Type.Object({ ms: Type.Integer({ minimum: 0, maximum: SLEEP_MAX_MS, description: 'How long to wait, in milliseconds.' }) }),
   reportsProgress: true,

@@ -7,6 +7,7 @@ import type { TaskCaller } from './task-caller';
 import { TaskDispatcher } from './task-dispatcher';
 import { TaskReader } from './task-reader';
 import { closeOpenAttempt, transitionTask, type Transition } from './task-sql';
+import { TaskTypes } from './task-types';
 import { toTaskView } from './task-view';
 
 export type TaskAction = 'run' | 'cancel' | 'retry';
@@ -15,7 +16,7 @@ export type TaskAction = 'run' | 'cancel' | 'retry';
 export const TASK_CANCELLED = 'task-cancelled';
 
 interface ActionSpec extends Omit<Transition, 'jobId'> {
-  /** The task is queued again under a new job, due now. */
+  /** The task is queued again under a new job, due now: its handler runs, so the caller needs the type's permission. */
   queues: boolean;
 }
 
@@ -46,6 +47,8 @@ export class TaskActions {
     const task = await this.ctx.db.transactional(async (em) => {
       const changed = await transitionTask(em, id, { ...spec, jobId }, { createdBy: caller.admin ? undefined : caller.userId, version });
       if (!changed) return undefined;
+      // Checked on the row the update matched, so the type cannot change in between; a refusal rolls the update back.
+      if (spec.queues) this.ctx.resolve(TaskTypes).authorise(changed.task.type, caller.permissions, '/params/id');
       if (changed.previousJobId && changed.previousJobId !== jobId) await queue.cancel(em, changed.previousJobId);
       if (jobId) await queue.send(em, jobId, id);
       if (action === 'cancel') await closeOpenAttempt(em, id, 'cancelled');

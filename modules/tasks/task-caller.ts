@@ -7,8 +7,10 @@ export const TASK_ADMIN = 'task:task:admin';
 export interface TaskCaller {
   userId: string;
   admin: boolean;
+  /** What the caller holds: running or retrying a task needs its type's permission too. */
+  permissions: readonly string[];
 }
 
 export function taskCaller(principal: Principal): TaskCaller {
-  return { userId: principal.userId, admin: principal.permissions.some((granted) => permissionGrants(granted, TASK_ADMIN)) };
+  return { userId: principal.userId, admin: principal.permissions.some((granted) => permissionGrants(granted, TASK_ADMIN)), permissions: principal.permissions };
 }

@@ -1,4 +1,4 @@
-import { AppError, compileValueValidator, inject, injectable, type ModuleContext, type Validator } from '@atrium/kernel';
+import { AppError, KernelErrors, compileValueValidator, inject, injectable, permissionGrants, type ModuleContext, type Validator } from '@atrium/kernel';
 import { TaskHandlerSpi, type TaskHandler } from './api';
 import { TaskErrors } from './errors';
 import { TasksContext } from './tasks-context';
@@ -14,6 +14,7 @@ export interface TaskTypeView {
   type: string;
   title: string;
   description: string | null;
+  permission: string;
   payloadSchema: unknown;
   reportsProgress: boolean;
 }
@@ -56,16 +57,27 @@ export class TaskTypes {
    */
   check(type: string, payload: unknown, pointer: string): void {
     const handler = this.handler(type);
-    if (!handler) {
-      const field = `${pointer.slice(0, pointer.lastIndexOf('/'))}/type`;
-      throw new AppError(TaskErrors.TASK_TYPE_UNKNOWN_400, { details: [{ field, rule: 'registered', message: `no task type ${JSON.stringify(type)} is registered: see GET /tasks/types` }] });
-    }
+    if (!handler) throw unknownType(type, `${pointer.slice(0, pointer.lastIndexOf('/'))}/type`);
     this.validator(handler, pointer)(payload);
+  }
+
+  /**
+   * 403 PERM_DENIED_403 naming the type's permission unless one of `granted` covers it (400
+   * TASK_TYPE_UNKNOWN_400 naming `field` when no module registers the type: its permission is
+   * then unknown, and nothing of it may run).
+   */
+  authorise(type: string, granted: readonly string[], field: string): void {
+    const handler = this.handler(type);
+    if (!handler) throw unknownType(type, field);
+    if (granted.some((code) => permissionGrants(code, handler.permission))) return;
+    throw new AppError(KernelErrors.PERM_DENIED_403, {
+      details: [{ field, rule: 'task-permission', message: `task type ${JSON.stringify(type)} needs the permission ${handler.permission}`, permission: handler.permission }],
+    });
   }
 
   list(): TaskTypeView[] {
     return [...this.registry().byType.values()]
-      .map((h) => ({ type: h.type, title: h.title, description: h.description ?? null, payloadSchema: h.payload, reportsProgress: h.reportsProgress === true }))
+      .map((h) => ({ type: h.type, title: h.title, description: h.description ?? null, permission: h.permission, payloadSchema: h.payload, reportsProgress: h.reportsProgress === true }))
       .sort((a, b) => a.type.localeCompare(b.type));
   }
 
@@ -80,15 +92,29 @@ export class TaskTypes {
   private registry(): Registry {
     const byType = new Map<string, TaskHandler>();
     const problems: string[] = [];
-    for (const { handlers } of this.ctx.contributions(TaskHandlerSpi)) {
-      for (const handler of handlers ?? []) {
-        const problem = malformed(handler) ?? this.uncompilable(handler) ?? (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
+    for (const { manifest, contribution } of this.ctx.contributors(TaskHandlerSpi)) {
+      for (const handler of contribution.handlers ?? []) {
+        const problem =
+          malformed(handler)
+          ?? this.undeclared(handler, manifest)
+          ?? this.uncompilable(handler)
+          ?? (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
         if (problem) problems.push(problem);
         else byType.set(handler.type, handler);
       }
     }
     this.report(problems);
     return { byType, problems };
+  }
+
+  /**
+   * A type's permission is one its module declares (so it is synced, listed and grantable), or
+   * one of the tasks module's own, which every contributor depends on.
+   */
+  private undeclared(handler: TaskHandler, contributor: ModuleContext['manifest']): string | undefined {
+    const declared = [...(contributor.permissions ?? []), ...(this.ctx.manifest.permissions ?? [])].map((p) => p.code);
+    if (declared.includes(handler.permission)) return undefined;
+    return `task type "${handler.type}" needs the permission ${JSON.stringify(handler.permission)}, which neither module "${contributor.id}" nor "${this.ctx.id}" declares in its manifest`;
   }
 
   /** A payload schema ajv cannot compile would fail every submission of its type. */
@@ -117,9 +143,14 @@ function malformed(handler: TaskHandler): string | undefined {
     return `task type ${name} must look like "<area>.<action>" (lowercase letters, digits, "-" and ".", at most ${TYPE_MAX_LENGTH} characters)`;
   }
   if (typeof handler.title !== 'string' || handler.title.trim() === '') return `task type ${name} has no title`;
+  if (typeof handler.permission !== 'string' || handler.permission === '') return `task type ${name} declares no permission (the one needed to submit it)`;
   if (typeof handler.payload !== 'object' || handler.payload === null) return `task type ${name} has no payload schema`;
   if (typeof handler.run !== 'function') return `task type ${name} has no run function`;
   return undefined;
+}
+
+function unknownType(type: string, field: string): AppError {
+  return new AppError(TaskErrors.TASK_TYPE_UNKNOWN_400, { details: [{ field, rule: 'registered', message: `no task type ${JSON.stringify(type)} is registered: see GET /tasks/types` }] });
 }
 
 function duplicate(first: TaskHandler, second: TaskHandler): string {

@@ -8,7 +8,7 @@ import { TaskTypes } from './task-types';
 import { ActionQuery, SubmitTaskBody, TaskAttemptSchema, TaskFilterQuery, TaskIdParams, TaskSchema, TaskTypeSchema } from './tasks.schemas';
 
 const SUBMIT = 'task:task:submit';
-const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400 } = KernelErrors;
+const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, PERM_DENIED_403 } = KernelErrors;
 const { TASK_IDEMPOTENCY_CONFLICT_409, TASK_INVALID_TRANSITION_409, TASK_TYPE_UNKNOWN_400 } = TaskErrors;
 
 /** Stateless: one per call, always on the request's EntityManager. */
@@ -20,14 +20,16 @@ export const submitTask = defineRoute({
   permission: SUBMIT,
   summary: 'Submits a task; the same idempotency key again answers the same task',
   description:
-    'The type must be registered and the payload must fit its schema, else 400 and nothing is stored. The same key from the same user '
+    'The type must be registered and the payload must fit its schema, else 400 and nothing is stored; the caller must hold the type’s '
+    + 'permission (`GET /tasks/types`), else 403 PERM_DENIED_403 naming it. The same key from the same user '
     + 'answers 201 with the task it made and `Idempotent-Replayed: true`, however many such requests race; the same key with a different '
     + 'type, payload, runAt, maxAttempts or autoRun is 409 TASK_IDEMPOTENCY_CONFLICT_409.',
   status: 201,
   body: SubmitTaskBody,
   response: TaskSchema,
-  errors: [VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, TASK_IDEMPOTENCY_CONFLICT_409],
+  errors: [VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, PERM_DENIED_403, TASK_IDEMPOTENCY_CONFLICT_409],
   handler: async ({ body, principal, setHeader }, ctx) => {
+    ctx.resolve(TaskTypes).authorise(body.type, principal.permissions, '/body/type');
     const runAt = body.runAt === undefined ? undefined : new Date(body.runAt);
     const { task, replayed } = await ctx.resolve(TaskSubmitter).submit({ ...body, runAt }, principal.userId);
     if (replayed) setHeader('Idempotent-Replayed', 'true');
@@ -51,7 +53,7 @@ export const listTaskTypes = defineRoute({
   method: 'GET',
   path: '/tasks/types',
   permission: SUBMIT,
-  summary: 'The task types the enabled modules registered, each with its payload schema',
+  summary: 'The task types the enabled modules registered, each with the permission it needs and its payload schema',
   response: Type.Object({ items: Type.Array(TaskTypeSchema) }),
   handler: (_req, ctx) => ({ items: ctx.resolve(TaskTypes).list() }),
 });
@@ -90,11 +92,13 @@ function actionRoute(action: TaskAction) {
     path: `/tasks/{id}/${action}`,
     permission: SUBMIT,
     summary: SUMMARIES[action],
-    description: 'Any other state is 409 TASK_INVALID_TRANSITION_409, its details naming the state. With `version`, only if the task is still at it.',
+    description:
+      'Any other state is 409 TASK_INVALID_TRANSITION_409, its details naming the state. With `version`, only if the task is still at it. '
+      + 'Run and retry start the handler again, so they need the type’s permission (403 PERM_DENIED_403); cancel does not.',
     params: TaskIdParams,
     query: ActionQuery,
     response: TaskSchema,
-    errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, TASK_INVALID_TRANSITION_409],
+    errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, TASK_INVALID_TRANSITION_409, ...(action === 'cancel' ? [] : [PERM_DENIED_403, TASK_TYPE_UNKNOWN_400])],
     handler: ({ params, query, principal }, ctx) => new TaskActions(ctx).act(action, params.id, taskCaller(principal), query.version),
   });
 }

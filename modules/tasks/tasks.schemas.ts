@@ -62,6 +62,7 @@ export const TaskTypeSchema = Type.Object({
   type: Type.String(),
   title: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
+  permission: Type.String({ description: 'The permission needed to submit, run, retry or schedule a task of this type.' }),
   payloadSchema: Type.Unknown({ description: 'The JSON Schema a payload of this type is checked against.' }),
   reportsProgress: Type.Boolean(),
 });

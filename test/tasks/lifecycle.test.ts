@@ -41,13 +41,14 @@ describe('tasks: starting and stopping', () => {
     }
   });
 
-  it('refuses to boot when two modules contribute one task type name, or a name is malformed, naming both', async () => {
+  it('refuses to boot when two modules contribute one task type name, a name is malformed, or a permission is not declared, naming each', async () => {
     const refused = await startTestServer({ modulePaths: [fixture('task-probe-clash')] }).then(
       (server) => server.stop().then(() => expect.fail('the boot should have been refused')),
       (error: Error) => error,
     );
     expect(refused.message).to.include('task type "system.echo" is contributed twice ("Echo" and "Another echo")');
     expect(refused.message).to.include('task type "Shout Loudly" must look like "<area>.<action>"');
+    expect(refused.message).to.include('task type "clash.borrowed" needs the permission "system:user:remove", which neither module "task-probe-clash" nor "tasks" declares in its manifest');
   });
 
   it('refuses to boot on a bad TASKS_* setting, naming the variable', async () => {

@@ -3,7 +3,8 @@ import { detailFor, expectError, expectSuccess } from '../http/helpers';
 import { startTestServer, tokenFor, type TestServer } from '../support/server';
 import { SchedulesClient, type ScheduleBody } from './schedules-support';
 
-const PLANNER = tokenFor('planner', ['task:schedule:list', 'task:schedule:add', 'task:schedule:edit', 'task:schedule:remove']);
+/** Holds task:task:submit, which the system.* types need: a schedule's creator must hold its type's permission. */
+const PLANNER = tokenFor('planner', ['task:schedule:list', 'task:schedule:add', 'task:schedule:edit', 'task:schedule:remove', 'task:task:submit']);
 const VIEWER = tokenFor('viewer', ['task:schedule:list']);
 
 /** The local wall-clock time of an instant in a zone, `HH:mm`. */

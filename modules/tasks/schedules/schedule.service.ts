@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { checkVersion, escapeLike, flushChanges, notFound, recordChange, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
+import { checkVersion, escapeLike, flushChanges, notFound, recordChange, type ModuleContext, type Page, type PageRequest, type Principal } from '@atrium/kernel';
 import { TaskTypes } from '../task-types';
 import { DEFAULT_TIME_ZONE, nextFireTime } from './cron-schedule';
 import { checkTiming, checkWork, payloadOrEmpty } from './schedule-definition';
@@ -56,11 +56,13 @@ export class ScheduleService {
     return toScheduleView(await load(this.ctx.db.em(), id));
   }
 
-  /** `createdBy` is the caller: the tasks the schedule submits are theirs. */
-  async create(input: ScheduleInput, createdBy: string): Promise<ScheduleView> {
+  /** The caller becomes the schedule's creator: the tasks it submits are theirs, so they must hold the type's permission. */
+  async create(input: ScheduleInput, caller: Pick<Principal, 'userId' | 'permissions'>): Promise<ScheduleView> {
     const timing = checkTiming({ cron: input.cron, timezone: input.timezone ?? DEFAULT_TIME_ZONE });
     const payload = payloadOrEmpty(input.payload);
     checkWork(this.types, input.type, payload);
+    this.types.authorise(input.type, caller.permissions, '/body/type');
+    const createdBy = caller.userId;
     const enabled = input.enabled ?? true;
     const em = this.ctx.db.em();
     const schedule = em.create(TaskScheduleEntity, {
@@ -79,7 +81,8 @@ export class ScheduleService {
     return view;
   }
 
-  async update(id: string, change: ScheduleChange, version: number): Promise<ScheduleView> {
+  /** Whoever changes what a schedule submits (type or payload) must hold the type's permission. */
+  async update(id: string, change: ScheduleChange, version: number, permissions: readonly string[]): Promise<ScheduleView> {
     const em = this.ctx.db.em();
     const schedule = await load(em, id);
     checkVersion(schedule.version, version);
@@ -91,7 +94,10 @@ export class ScheduleService {
       : schedule;
     const type = change.type ?? schedule.type;
     const payload = 'payload' in change ? payloadOrEmpty(change.payload) : schedule.payload;
-    if (change.type !== undefined || 'payload' in change) checkWork(this.types, type, payload);
+    if (change.type !== undefined || 'payload' in change) {
+      checkWork(this.types, type, payload);
+      this.types.authorise(type, permissions, change.type !== undefined ? '/body/type' : '/body/payload');
+    }
     const timingChanged = timing.cron !== schedule.cron || timing.timezone !== schedule.timezone;
     em.assign(schedule, { cron: timing.cron, timezone: timing.timezone, type, payload, ...(change.name !== undefined ? { name: change.name.trim() } : {}) });
     this.setEnabled(schedule, change.enabled ?? schedule.enabled, timingChanged);

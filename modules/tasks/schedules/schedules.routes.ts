@@ -7,7 +7,7 @@ import { ScheduleService } from './schedule.service';
 /** Stateless: one per call, always on the request's EntityManager. */
 const schedules = (ctx: ModuleContext) => new ScheduleService(ctx);
 
-const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400 } = KernelErrors;
+const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, PERM_DENIED_403 } = KernelErrors;
 const { TASK_SCHEDULE_DUPLICATED_409 } = ScheduleErrors;
 const { TASK_TYPE_UNKNOWN_400 } = TaskErrors;
 
@@ -40,12 +40,12 @@ export const createSchedule = defineRoute({
   path: '/tasks/schedules',
   permission: 'task:schedule:add',
   summary: 'Adds a schedule that submits a task of `type` at each fire time, as the caller',
-  description: `${TIMING} The type and payload are checked as a submission is. The tasks it submits belong to the caller.`,
+  description: `${TIMING} The type and payload are checked as a submission is, and the caller must hold the type’s permission (403 PERM_DENIED_403). The tasks it submits belong to the caller.`,
   status: 201,
   body: CreateScheduleBody,
   response: ScheduleSchema,
-  errors: [VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, TASK_SCHEDULE_DUPLICATED_409],
-  handler: ({ body, principal }, ctx) => schedules(ctx).create(body, principal.userId),
+  errors: [VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, PERM_DENIED_403, TASK_SCHEDULE_DUPLICATED_409],
+  handler: ({ body, principal }, ctx) => schedules(ctx).create(body, principal),
 });
 
 export const updateSchedule = defineRoute({
@@ -53,12 +53,12 @@ export const updateSchedule = defineRoute({
   path: '/tasks/schedules/{id}',
   permission: 'task:schedule:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read',
-  description: `${TIMING} A new cron or time zone, or enabling, counts the next fire time from now.`,
+  description: `${TIMING} A new cron or time zone, or enabling, counts the next fire time from now. A new type or payload needs the type’s permission (403 PERM_DENIED_403).`,
   params: IdParams,
   body: UpdateScheduleBody,
   response: ScheduleSchema,
-  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, TASK_SCHEDULE_DUPLICATED_409],
-  handler: ({ params, body: { version, ...change } }, ctx) => schedules(ctx).update(params.id, change, version),
+  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, PERM_DENIED_403, TASK_SCHEDULE_DUPLICATED_409],
+  handler: ({ params, body: { version, ...change }, principal }, ctx) => schedules(ctx).update(params.id, change, version, principal.permissions),
 });
 
 export const enableSchedule = defineRoute({
