@@ -19,6 +19,8 @@ export const UNRESTRICTED: RowScope = Object.freeze({ all: true, deptIds: [], ow
 export interface RowScopeMapping {
   dept?: string;
   owner?: string;
+  /** The owner sees their rows whatever their scope, not only under `self` (an uploader their uploads). */
+  ownerAlwaysSees?: boolean;
 }
 
 /** An entity whose queries are narrowed by the caller's row scope (in `defineModule`). */
@@ -73,7 +75,8 @@ export class RowScopes {
         if (!mapping) return {};
         const visible: Record<string, unknown>[] = [];
         if (mapping.dept && scope.deptIds.length > 0) visible.push({ [mapping.dept]: { $in: [...scope.deptIds] } });
-        if (mapping.owner && scope.ownerId !== null) visible.push({ [mapping.owner]: scope.ownerId });
+        const ownerId = scope.ownerId ?? (mapping.ownerAlwaysSees ? (currentRequest()?.principal?.userId ?? null) : null);
+        if (mapping.owner && ownerId !== null) visible.push({ [mapping.owner]: ownerId });
         // An empty scope sees nothing: `in ()` matches no row.
         if (visible.length === 0) return { [(mapping.dept ?? mapping.owner)!]: { $in: [] } };
         return visible.length === 1 ? visible[0] : { $or: visible };

@@ -16,8 +16,9 @@ import { s3StorageProvider } from './storage/s3-store';
 export default defineModule({
   errors: AssetErrors,
   entities: [AssetEntity],
-  // A caller sees the assets their data scope covers: with `self`, their own uploads.
-  rowScoped: [rowScoped(AssetEntity, { owner: 'createdBy' })],
+  // An asset records no department: a data scope narrows a caller to their own uploads (`all`
+  // sees every one), and the uploader always sees theirs, whatever their scope.
+  rowScoped: [rowScoped(AssetEntity, { owner: 'createdBy', ownerAlwaysSees: true })],
   routes: [listAssets, uploadAsset, getAsset, deleteAsset, downloadAsset, signAssetUrl, signedDownload],
   contributes: [
     contribute(BuiltinParamsSpi, () => ({ definitions: [MAX_BYTES, ALLOWED_TYPES] })),

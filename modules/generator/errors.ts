@@ -22,6 +22,14 @@ export const GeneratorErrors = defineErrors({
     en: 'A module with this id exists and was not generated from this table.',
     zh: '已存在同 ID 的模块，且并非由该数据表生成。',
   },
+  GENERATOR_CLASS_NAME_CHANGED_409: {
+    en: 'The module generated from this table is running under another class name, which cannot change while it runs.',
+    zh: '由该数据表生成的模块正以另一个类名运行，运行期间不能更改类名。',
+  },
+  GENERATOR_TABLE_OWNED_409: {
+    en: 'A module generated from this table earlier, under another id, still owns it.',
+    zh: '此前以另一个 ID 由该数据表生成的模块仍拥有该表。',
+  },
   GENERATOR_MODULE_REFUSED_409: {
     en: 'The kernel refused the generated module: it clashes with a running module.',
     zh: '内核拒绝加载生成的模块：它与运行中的模块冲突。',

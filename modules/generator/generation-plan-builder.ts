@@ -6,7 +6,11 @@ export function toGenerationPlan(config: TableConfig): GenerationPlan {
   // The facts a template has no use for become one: whether the database fills the column.
   const columns = config.columns
     .filter((c) => c.supported)
-    .map(({ defaultValue, identity, primaryKey: _key, supported: _supported, ...planned }) => ({ ...planned, hasDefault: defaultValue !== null || identity }));
+    .map(({ defaultValue, identity, readOnly, primaryKey: _key, supported: _supported, ...planned }) => ({
+      ...planned,
+      hasDefault: defaultValue !== null || identity,
+      readOnly: readOnly === true,
+    }));
   const mapped = new Set(columns.map((c) => c.columnName));
   return {
     templateId: config.templateId,

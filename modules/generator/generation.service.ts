@@ -63,6 +63,7 @@ export class GenerationService {
     const { row, files } = await this.render(id);
     // Checked again: a module of that id may have been loaded since the configuration was saved.
     this.access.refuseForeignModule(configOf(row));
+    this.access.refuseRenamedClass(configOf(row));
     const staged = stageModule(this.ctx.kernel.generatedModulesDir, row.moduleId, row.tableName, files);
     try {
       await this.ctx.kernel.loadModule(staged.dir);

@@ -35,6 +35,7 @@ export const ColumnSchema = Type.Object({
   nullable: Type.Boolean(),
   defaultValue: Nullable(Type.String()),
   identity: Type.Boolean(),
+  readOnly: Type.Boolean({ description: 'The database refuses values for it (GENERATED ALWAYS): never in a body' }),
   length: Nullable(Type.Integer()),
   precision: Nullable(Type.Integer()),
   scale: Nullable(Type.Integer()),

@@ -47,6 +47,7 @@ export async function introspectTable(em: EntityManager, tableName: string): Pro
   const columns = await connection.execute<ColumnRow[]>(
     `select a.attname as column_name, t.typname as db_type, not a.attnotnull as nullable,
             pg_get_expr(d.adbin, d.adrelid) as default_value, a.attidentity <> '' as identity,
+            a.attidentity = 'a' or a.attgenerated <> '' as read_only,
             information_schema._pg_char_max_length(a.atttypid, a.atttypmod) as length,
             information_schema._pg_numeric_precision(a.atttypid, a.atttypmod) as precision,
             information_schema._pg_numeric_scale(a.atttypid, a.atttypmod) as scale,
@@ -93,6 +94,7 @@ export async function introspectTable(em: EntityManager, tableName: string): Pro
       nullable: c.nullable,
       defaultValue: c.default_value,
       identity: c.identity,
+      readOnly: c.read_only,
       length: c.length === null ? null : Number(c.length),
       precision: c.db_type === 'numeric' && c.precision !== null ? Number(c.precision) : null,
       scale: c.db_type === 'numeric' && c.scale !== null ? Number(c.scale) : null,
@@ -113,6 +115,7 @@ interface ColumnRow {
   nullable: boolean;
   default_value: string | null;
   identity: boolean;
+  read_only: boolean;
   length: number | string | null;
   precision: number | string | null;
   scale: number | string | null;

@@ -57,7 +57,8 @@ function proposeColumns(table: IntrospectedTable): ConfiguredColumn[] {
     const tsType = tsTypesOf(facts.dbType)[0] ?? 'string';
     const filterable = role === 'field' || role === 'createdAt';
     const queryOp = isTextType(facts.dbType) ? 'like' : isTimeType(facts.dbType) ? 'between' : 'eq';
-    const form = supported && (role === 'field' || (role === 'id' && !isGeneratedId(facts)));
+    // What the database fills (a serial or identity id, a GENERATED ALWAYS column) is no one's to send.
+    const form = supported && !facts.readOnly && (role === 'field' || (role === 'id' && !isGeneratedId(facts)));
     return {
       ...facts,
       property,

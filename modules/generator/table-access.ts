@@ -37,15 +37,26 @@ export class TableAccess {
   async readTable(tableName: string, { moduleId, field }: { moduleId?: string; field: string }): Promise<IntrospectedTable> {
     const owner = this.ctx.kernel.tableOwner(tableName);
     const table = owner === null || owner === moduleId ? await introspectTable(this.em(), tableName) : null;
-    if (!table) {
-      // A module generated from this table under another id still owns it: say which.
-      const earlier = owner !== null && this.ctx.kernel.module(owner)?.generation?.sourceTable === tableName;
-      const message = earlier
-        ? `module "${owner}", generated from "${tableName}" before, owns it: set the module id back, or remove that module's folder and restart`
-        : `no table "${tableName}" the generator may use`;
-      throw new AppError(GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, { details: [{ field, message }] });
+    if (table) return table;
+    // A module generated from this table under another id still owns it: a conflict, which names it.
+    if (owner !== null && this.ctx.kernel.module(owner)?.generation?.sourceTable === tableName) {
+      const message = `module "${owner}", generated from "${tableName}" before, owns it: set the module id back to "${owner}", or remove that module's folder and restart`;
+      throw new AppError(GeneratorErrors.GENERATOR_TABLE_OWNED_409, { details: [{ field, message }] });
     }
-    return table;
+    throw new AppError(GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, { details: [{ field, message: `no table "${tableName}" the generator may use` }] });
+  }
+
+  /**
+   * The entity of a running module keeps its class name until a restart: the ORM maps a table to
+   * one class, so a module generated again under a new name would map the table twice.
+   */
+  refuseRenamedClass(config: TableConfig): void {
+    const running = this.ctx.kernel.entities().find((e) => e.moduleId === config.moduleId && e.table === config.tableName && e.entity !== config.className);
+    if (!running) return;
+    const message =
+      `module "${config.moduleId}" is running with class "${running.entity}" for "${config.tableName}": set the class name back to "${running.entity}", ` +
+      `or remove the folder ${config.moduleId} of the generated modules and restart, then generate`;
+    throw new AppError(GeneratorErrors.GENERATOR_CLASS_NAME_CHANGED_409, { details: [{ field: '/body/className', message }] });
   }
 
   /** A running module of the configuration's id must be the one generated from its table. */
@@ -92,6 +103,6 @@ export class TableAccess {
 
 /** The facts a generated module depends on; a comment may change without changing the module. */
 export function sameFacts(stored: readonly ColumnFacts[], current: readonly ColumnFacts[]): boolean {
-  const key = (c: ColumnFacts) => JSON.stringify([c.columnName, c.dbType, c.nullable, c.defaultValue, c.identity, c.length, c.precision, c.scale, c.primaryKey]);
+  const key = (c: ColumnFacts) => JSON.stringify([c.columnName, c.dbType, c.nullable, c.defaultValue, c.identity, c.readOnly === true, c.length, c.precision, c.scale, c.primaryKey]);
   return stored.length === current.length && stored.every((c, i) => key(c) === key(current[i]));
 }

@@ -10,6 +10,11 @@ export interface ColumnFacts {
   defaultValue: string | null;
   /** An identity column: the database numbers it. */
   identity: boolean;
+  /**
+   * The database refuses any value for it: an identity column GENERATED ALWAYS, or a generated
+   * (computed) column. It is never in a body; the module reads what the database wrote.
+   */
+  readOnly: boolean;
   length: number | null;
   precision: number | null;
   scale: number | null;

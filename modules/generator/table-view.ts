@@ -26,7 +26,8 @@ export function configOf(row: GeneratorTable): TableConfig {
     className: row.className,
     resourcePath: row.resourcePath,
     permissionPrefix: row.permissionPrefix,
-    columns: row.columns,
+    // Configurations stored before `readOnly` was read from the catalog lack it.
+    columns: row.columns.map((c) => ({ ...c, readOnly: c.readOnly === true })),
     uniqueConstraints: row.uniqueConstraints,
     foreignKeys: row.foreignKeys,
     referencedBy: row.referencedBy,

@@ -45,14 +45,14 @@ describe('generator: tables tied by a foreign key', () => {
     expect(detailFor(created, '/body/authorId').rule).to.equal('reference');
 
     const author = expectSuccess(await post('/api/v1/g6ref-authors', { name: 'Le Guin' }), 201).data as { id: string };
-    const book = expectSuccess(await post('/api/v1/g6ref-books', { title: 'The Dispossessed', authorId: author.id }), 201).data as { id: number };
+    const book = expectSuccess(await post('/api/v1/g6ref-books', { title: 'The Dispossessed', authorId: author.id }), 201).data as { id: string };
     const updated = expectError(await put(`/api/v1/g6ref-books/${book.id}`, { authorId: missing }), 400, 'VALIDATION_FAILED_400');
     expect(detailFor(updated, '/body/authorId').rule).to.equal('reference');
   });
 
   it('answers the module’s 409 IN_USE for a delete that rows of another table still refer to, and keeps the record', async () => {
     const author = expectSuccess(await post('/api/v1/g6ref-authors', { name: 'Butler' }), 201).data as { id: string };
-    const book = expectSuccess(await post('/api/v1/g6ref-books', { title: 'Kindred', authorId: author.id }), 201).data as { id: number };
+    const book = expectSuccess(await post('/api/v1/g6ref-books', { title: 'Kindred', authorId: author.id }), 201).data as { id: string };
     expectError(await remove(`/api/v1/g6ref-authors/${author.id}`), 409, 'SYSTEM_G6_REF_AUTHOR_IN_USE_409');
     expectSuccess(await server.http().get(`/api/v1/g6ref-authors/${author.id}`).set('Authorization', ADMIN));
 
@@ -64,7 +64,7 @@ describe('generator: tables tied by a foreign key', () => {
     const books = (expectSuccess(await api.list({ keyword: 'g6ref_books' })).data as { items: { id: string; version: number }[] }).items[0];
     const renamed = expectSuccess(await api.update(books.id, { version: books.version, moduleId: 'g6ref-library', className: 'LibraryBook' })).data as { version: number };
     expect(renamed.version).to.equal(books.version + 1);
-    const refused = expectError(await api.generate(books.id), 404, 'GENERATOR_TABLE_NOT_FOUND_404');
+    const refused = expectError(await api.generate(books.id), 409, 'GENERATOR_TABLE_OWNED_409');
     expect(detailFor(refused, '/params/id').message).to.include('module "g6ref-books", generated from "g6ref_books" before, owns it');
     expectSuccess(await server.http().get('/api/v1/g6ref-books').set('Authorization', ADMIN));
   });

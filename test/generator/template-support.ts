@@ -11,6 +11,7 @@ export function column(columnName: string, property: string, fields: Partial<Pla
     dbType: 'text',
     nullable: false,
     hasDefault: false,
+    readOnly: false,
     length: null,
     precision: null,
     scale: null,

@@ -31,6 +31,11 @@ export interface PlannedColumn {
   nullable: boolean;
   /** The column has a default (or is an identity / serial column). */
   hasDefault: boolean;
+  /**
+   * The database refuses values for it (an identity GENERATED ALWAYS, a generated column): never
+   * written by the module, read back after each insert and update. Such a column has a default.
+   */
+  readOnly: boolean;
   /** character_maximum_length for varchar / bpchar, else null. */
   length: number | null;
   /** numeric precision and scale, when declared; else null. */

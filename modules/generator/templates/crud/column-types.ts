@@ -15,6 +15,11 @@ export interface ColumnType {
    * only: a row read without building an entity still holds the string.
    */
   stringInRows: boolean;
+  /**
+   * An integer key, which the API carries as a string of digits (identifiers are strings) and the
+   * entity holds as one; rows of the list may still hold it as a number.
+   */
+  integerKey: boolean;
   /** The TypeBox schema constructor. */
   schema: 'String' | 'Integer' | 'Number' | 'Boolean';
   /** Schema options every value of the column has (its format), as `key: literal` pairs. */
@@ -29,14 +34,20 @@ export const DB_TYPES = ['uuid', 'varchar', 'bpchar', 'text', 'int2', 'int4', 'i
 const INT2 = 32767;
 const INT4 = 2147483647;
 
+const INT8 = 9223372036854775807n;
+
 type Kind = Omit<ColumnType, 'builder'>;
-const STRING: Kind = { tsType: 'string', timestamp: false, text: true, stringInRows: false, schema: 'String', shape: [], limits: [] };
-const INTEGER: Kind = { tsType: 'number', timestamp: false, text: false, stringInRows: false, schema: 'Integer', shape: [], limits: [] };
-const NUMBER: Kind = { tsType: 'number', timestamp: false, text: false, stringInRows: false, schema: 'Number', shape: [], limits: [] };
-const BOOLEAN: Kind = { tsType: 'boolean', timestamp: false, text: false, stringInRows: false, schema: 'Boolean', shape: [], limits: [] };
+const STRING: Kind = { tsType: 'string', timestamp: false, text: true, stringInRows: false, integerKey: false, schema: 'String', shape: [], limits: [] };
+const INTEGER: Kind = { tsType: 'number', timestamp: false, text: false, stringInRows: false, integerKey: false, schema: 'Integer', shape: [], limits: [] };
+const NUMBER: Kind = { tsType: 'number', timestamp: false, text: false, stringInRows: false, integerKey: false, schema: 'Number', shape: [], limits: [] };
+const BOOLEAN: Kind = { tsType: 'boolean', timestamp: false, text: false, stringInRows: false, integerKey: false, schema: 'Boolean', shape: [], limits: [] };
+
+/** The largest value of each integer type a key may have. */
+const INTEGER_KEY_MAXIMUM: Readonly<Record<string, bigint>> = { int2: BigInt(INT2), int4: BigInt(INT4), int8: INT8 };
 
 export function columnType(column: PlannedColumn): ColumnType {
   const { dbType, length } = column;
+  if (column.role === 'id' && Object.hasOwn(INTEGER_KEY_MAXIMUM, dbType)) return integerKey(dbType);
   switch (dbType) {
     case 'uuid':
       return { ...STRING, builder: 'p.uuid()', text: false, shape: [['format', `'uuid'`]] };
@@ -76,6 +87,31 @@ export function columnType(column: PlannedColumn): ColumnType {
     default:
       throw new Error(`column type ${dbType} has no mapping`);
   }
+}
+
+/**
+ * An integer id as a string both ways: MikroORM's bigint type in string mode converts whatever the
+ * driver reads (a number for int2 and int4), and the column keeps its own type. The pattern holds
+ * a value to the column's range, so a path or body never reaches the database out of range.
+ */
+function integerKey(dbType: string): ColumnType {
+  const builder = dbType === 'int8' ? `p.bigint('string')` : `p.bigint('string').columnType('${dbType === 'int2' ? 'smallint' : 'integer'}')`;
+  return { ...STRING, builder, text: false, integerKey: true, limits: [['pattern', `'${integerPattern(INTEGER_KEY_MAXIMUM[dbType])}'`]] };
+}
+
+/** A regular expression of the decimal integers from -maximum to maximum, without leading zeros. */
+export function integerPattern(maximum: bigint): string {
+  const digits = maximum.toString();
+  const shorter = digits.length > 1 ? [`[1-9][0-9]{0,${digits.length - 2}}`] : [];
+  // As long as the maximum: its first i digits, a smaller one, then any digits.
+  const sameLength = [...digits].flatMap((digit, i) => {
+    const lowest = i === 0 ? 1 : 0;
+    const below = Number(digit) - 1;
+    if (below < lowest) return [];
+    const rest = digits.length - i - 1;
+    return [`${digits.slice(0, i)}[${lowest}-${below}]${rest > 0 ? `[0-9]{${rest}}` : ''}`];
+  });
+  return `^(0|-?(${[...shorter, ...sameLength, digits].join('|')}))$`;
 }
 
 function withLength(builder: string, length: number | null): string {

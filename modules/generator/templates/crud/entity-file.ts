@@ -8,6 +8,7 @@ export function entityFile(model: CrudModel): GeneratedFile {
   const { names, plan, columns } = model;
   const usesNewId = model.id.dbType === 'uuid';
   const usesDefaults = columns.some(takesDatabaseDefault);
+  const usesGenerated = columns.some((c) => c.role === 'field' && c.readOnly);
   return {
     path: model.files.entity,
     content: fileText([
@@ -22,6 +23,17 @@ export function entityFile(model: CrudModel): GeneratedFile {
             ' * generator, and none runs on this table.',
             ' */',
             `const DATABASE_DEFAULT = 'default';`,
+            '',
+          ]
+        : []),
+      ...(usesGenerated
+        ? [
+            '/**',
+            ' * `generated` tells MikroORM that the database alone writes the column (GENERATED ALWAYS): it is',
+            ' * never inserted or updated, and read back after both. The text would only matter to a schema',
+            ' * generator, and none runs on this table.',
+            ' */',
+            `const DATABASE_GENERATED = 'by the database';`,
             '',
           ]
         : []),
@@ -59,7 +71,8 @@ function property(model: CrudModel, column: Column): string {
       break;
     case 'field':
       parts.push(...nullable(column));
-      if (takesDatabaseDefault(column)) parts.push('defaultRaw(DATABASE_DEFAULT)');
+      if (column.readOnly) parts.push('generated(DATABASE_GENERATED)');
+      else if (takesDatabaseDefault(column)) parts.push('defaultRaw(DATABASE_DEFAULT)');
       break;
   }
   return parts.join('.');
@@ -71,5 +84,5 @@ function nullable(column: Column): string[] {
 
 /** A field whose default the database supplies when a create leaves it out. */
 function takesDatabaseDefault(column: Column): boolean {
-  return column.role === 'field' && column.hasDefault;
+  return column.role === 'field' && column.hasDefault && !column.readOnly;
 }

@@ -53,7 +53,8 @@ export function crudModel(plan: GenerationPlan): CrudModel {
   const names = namesOf(plan);
   const columns = plan.columns.map((c) => ({ ...c, type: columnType(c) }));
   const id = columns.find((c) => c.role === 'id')!;
-  const idGenerated = id.dbType === 'uuid' || (id.type.schema === 'Integer' && id.hasDefault);
+  // However the API carries the key (an int8 as a string, too), the database numbers it when it has a default.
+  const idGenerated = id.dbType === 'uuid' || (id.type.integerKey && id.hasDefault);
   const formFields = columns.filter((c) => c.role === 'field' && c.form);
   return {
     plan,

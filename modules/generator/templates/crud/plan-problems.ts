@@ -31,6 +31,7 @@ export function planProblems(plan: GenerationPlan): string[] {
     if (column.role === 'field' && !column.form && !column.nullable && !column.hasDefault) {
       problems.push(`column ${column.property}: a create must send it (not null, no default), so it must be in the form`);
     }
+    if (column.readOnly && column.form) problems.push(`column ${column.property}: the database alone writes it (GENERATED ALWAYS), so it cannot be in the form`);
     if ((column.role === 'createdAt' || column.role === 'updatedAt') && !type.timestamp) {
       problems.push(`column ${column.property}: ${column.role} is a timestamp, not ${column.dbType}`);
     }

@@ -42,6 +42,7 @@ export function fromApi(column: Column, value: string): string {
 /** A record's value as the API shows it (a nullable column a create left out is undefined). */
 function toApi(column: Column): string {
   const value = `record.${column.property}`;
+  if (column.type.integerKey) return `String(${value})`;
   if (column.type.stringInRows) return column.nullable ? `numberOf(${value})` : `Number(${value})`;
   if (column.type.timestamp) return column.nullable ? `${value}?.toISOString() ?? null` : `${value}.toISOString()`;
   return column.nullable ? `${value} ?? null` : value;
