@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { RequestState } from '../http/request-context';
@@ -21,25 +22,68 @@ export interface FinishedRequest {
   durationMs: number;
 }
 
+interface Watched {
+  req: Request;
+  state: RequestState;
+  started: bigint;
+  sinks: () => readonly AuditSink[];
+  log: Logger;
+}
+
+/** Requests being served whose record is still to be handed over, by their response. */
+const watched = new WeakMap<ServerResponse, Watched>();
+
+/** Follows a request from its start, so its record can be handed over before it is answered. */
+export function watchForAudit(res: ServerResponse, request: Watched): void {
+  watched.set(res, request);
+}
+
 /**
- * Hands a finished request to every sink. Neither building the record nor a sink may affect the
- * request or the next one: a failure is logged and the sinks that work still get the record.
+ * Before a successful answer to an audited request is written: hands its record to the sinks and
+ * waits until those that keep records durably (their `record` answers a promise) have done so,
+ * so a 2xx is never seen for an operation whose record a crash could still lose. Never throws:
+ * the operation is done, and a sink that fails is logged.
  */
-export function handToSinks(sinks: () => readonly AuditSink[], finished: FinishedRequest, log: Logger): void {
+export async function auditBeforeAnswer(res: ServerResponse, status: number): Promise<void> {
+  const request = watched.get(res);
+  if (!request || status < 200 || status > 299 || !isAudited(request.req.method, status)) return;
+  watched.delete(res);
+  const durationMs = Math.round(Number(process.hrtime.bigint() - request.started) / 1e5) / 10;
+  await handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
+}
+
+/** Once the response is sent or abandoned: the record of an audited request not handed over yet. */
+export function auditOnClose(res: ServerResponse, status: number, durationMs: number): void {
+  const request = watched.get(res);
+  if (!request) return;
+  watched.delete(res);
+  if (isAudited(request.req.method, status)) void handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
+}
+
+/**
+ * Hands a finished request to every sink; resolves once the sinks that answer a promise have
+ * settled. Neither building the record nor a sink may affect the request or the next one: a
+ * failure is logged and the sinks that work still get the record.
+ */
+export async function handToSinks(sinks: () => readonly AuditSink[], finished: FinishedRequest, log: Logger): Promise<void> {
+  const durable: Promise<void>[] = [];
   try {
     const all = sinks();
     if (all.length === 0) return;
     const record = operationRecord(finished);
+    const failed = (error: unknown) => log.error({ err: error, traceId: record.traceId }, 'an audit sink failed: the operation is missing from it');
     for (const sink of all) {
       try {
-        sink.record(record);
+        const kept = sink.record(record);
+        if (kept) durable.push(kept.catch(failed));
       } catch (error) {
-        log.error({ err: error, traceId: record.traceId }, 'an audit sink failed: the operation is missing from it');
+        failed(error);
       }
     }
   } catch (error) {
     log.error({ err: error, traceId: finished.state.traceId }, 'the operation could not be handed to the audit sinks');
   }
+  await Promise.all(durable);
 }
 
 export function operationRecord({ req, state, status, durationMs }: FinishedRequest): OperationRecord {

@@ -3,7 +3,7 @@ import type { ChangeRecord } from './change-record';
 
 /**
  * One request as the audit log keeps it: every request that is not a read, and every refused
- * one (401, 403), once its response is sent.
+ * one (401, 403).
  */
 export interface OperationRecord {
   /** The `traceId` of the response, and of every log line of the request. */
@@ -31,12 +31,15 @@ export interface OperationRecord {
 }
 
 /**
- * Where the kernel hands finished requests. `record` runs on the request's close, so it must only
- * enqueue: whatever it does synchronously delays the next request, and it must never throw (a
- * sink that does is logged and skipped).
+ * Where the kernel hands audited requests: a successful one just before its answer is written
+ * (the status it is answered with), any other once its response is sent or abandoned (499).
+ * `record` must be quick and never throw (a sink that does is logged and skipped). A sink that
+ * keeps records durably answers a promise that resolves once this one would survive a crash: the
+ * kernel holds a successful answer back until then, so no client sees a 2xx for an operation the
+ * audit log could still lose. A sink that answers nothing is handed the record and let go.
  */
 export interface AuditSink {
-  record(record: OperationRecord): void;
+  record(record: OperationRecord): void | Promise<void>;
 }
 
 /** Owned by the kernel, filled by the audit module (or any module that keeps operations). */

@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { handToSinks, isAudited } from '../audit/audit-trail';
+import { auditOnClose, watchForAudit } from '../audit/audit-trail';
 import type { AuditSink } from '../audit/operation-record';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
@@ -55,6 +55,7 @@ function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestH
     const state: RequestState = { traceId: traceIdOf(req.headers.traceparent as string | undefined) };
     const requestId = echoableRequestId(req.headers['x-request-id']);
     if (requestId !== undefined) res.setHeader('X-Request-Id', requestId);
+    watchForAudit(res, { req, state, started, sinks: auditSinks, log });
     // 'close', not 'finish': a request the client gave up on never finishes, and a slow
     // endpoint's abandoned requests must still show in the log and the metrics.
     res.on('close', () => {
@@ -78,7 +79,7 @@ function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestH
         },
         'request',
       );
-      if (isAudited(req.method, status)) handToSinks(auditSinks, { req, state, status, durationMs }, log);
+      auditOnClose(res, status, durationMs);
     });
     requestContext.run(state, next);
   };

@@ -4,6 +4,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Principal } from '../auth/principal';
 import { anyPermissionGrants } from '../auth/permission-match';
 import { UNRESTRICTED } from '../auth/row-scope';
+import { auditBeforeAnswer } from '../audit/audit-trail';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../modules/module-context';
@@ -80,8 +81,10 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       setHeader: (name, value) => void res.setHeader(name, value),
     };
     const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
-    if (result instanceof RawReply) writeRaw(res, result);
-    else sendData(res, status, result, state.traceId, request.language);
+    if (result instanceof RawReply) {
+      await auditBeforeAnswer(res, result.status);
+      writeRaw(res, result);
+    } else await sendData(res, status, result, state.traceId, request.language);
   };
   // Whatever escapes the pipeline and is not an AppError is the server's fault, whatever it
   // looks like: a library error carrying a `status` of its own must not become the response's.

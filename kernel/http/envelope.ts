@@ -3,13 +3,18 @@ import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import type { Language } from '../errors/error-catalogue';
 import { KernelErrors } from '../errors/kernel-errors';
+import { auditBeforeAnswer } from '../audit/audit-trail';
 import { isConnectionFailure } from '../db/connection-failure';
 import { frameworkClientError } from './framework-errors';
 
 const SUCCESS = { en: 'OK', zh: '成功' } as const;
 
-/** Writes a successful envelope: `{ code: "0", message, data, traceId }`. */
-export function sendData(res: Response, status: number, data: unknown, traceId: string, language: Language): void {
+/**
+ * Writes a successful envelope: `{ code: "0", message, data, traceId }`, once the request's audit
+ * record is durable (auditBeforeAnswer).
+ */
+export async function sendData(res: Response, status: number, data: unknown, traceId: string, language: Language): Promise<void> {
+  await auditBeforeAnswer(res, status);
   res.status(status).json({ code: '0', message: SUCCESS[language], data: data ?? {}, traceId });
 }
 

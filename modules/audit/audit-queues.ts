@@ -1,13 +1,19 @@
 import type { ModuleContext } from '@atrium/kernel';
 import { BatchWriter } from './batch-writer';
 import { bulkInsert } from './bulk-insert';
+import { Outbox } from './outbox';
 
 /** How long stop() keeps trying to write what is queued. */
 const STOP_TIMEOUT_MS = 5000;
 
-/** The module's two queues, written in batches while the module runs; each record its JSON text. */
+/**
+ * The module's two queues, written in batches while the module runs; each record its JSON text.
+ * Operation records also go to the outbox (DATA_DIR/modules/audit/outbox) before their request
+ * is answered, and leave it once the database has them.
+ */
 export interface AuditQueues {
   operations: BatchWriter;
+  outbox: Outbox;
   logins: BatchWriter;
 }
 
@@ -49,11 +55,14 @@ const queues = new WeakMap<ModuleContext, AuditQueues>();
 export function auditQueues(ctx: ModuleContext): AuditQueues {
   let found = queues.get(ctx);
   if (!found) {
+    const outbox = new Outbox(ctx.storage.path('outbox'), ctx.log);
     found = {
+      outbox,
       operations: new BatchWriter({
         what: 'operation records',
         log: ctx.log,
         write: (json) => insertOperations(ctx.db.em(), json),
+        written: (count) => outbox.released(count),
       }),
       logins: new BatchWriter({
         what: 'login records',
@@ -67,13 +76,15 @@ export function auditQueues(ctx: ModuleContext): AuditQueues {
 }
 
 export function startAudit(ctx: ModuleContext): void {
-  const { operations, logins } = auditQueues(ctx);
+  const { operations, outbox, logins } = auditQueues(ctx);
+  for (const record of outbox.adoptLeftovers()) operations.add(record);
   operations.start();
   logins.start();
 }
 
-/** Writes everything queued before the module (or the server) stops. */
+/** Writes everything queued before the module (or the server) stops; what could not be stays in the outbox. */
 export async function stopAudit(ctx: ModuleContext): Promise<void> {
-  const { operations, logins } = auditQueues(ctx);
+  const { operations, outbox, logins } = auditQueues(ctx);
   await Promise.all([operations.stop(STOP_TIMEOUT_MS), logins.stop(STOP_TIMEOUT_MS)]);
+  await outbox.close();
 }

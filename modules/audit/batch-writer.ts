@@ -6,6 +6,8 @@ export interface BatchWriterOptions {
   what: string;
   /** Writes one batch, a JSON array of records, as one insert; throws when the database refuses. */
   write(json: string): Promise<void>;
+  /** Told how many more records, oldest first, the database has taken (the outbox deletes them). */
+  written?(count: number): void;
   log: Logger;
   /** How often everything queued is written. */
   intervalMs?: number;
@@ -108,6 +110,7 @@ export class BatchWriter {
         return;
       }
       this.batches.shift();
+      this.options.written?.(batch.count);
       if (this.failures > 0) {
         this.options.log.info({ failures: this.failures }, `writing ${this.options.what} again`);
         this.failures = 0;

@@ -2,13 +2,19 @@ import { newId, type AuditSink, type ModuleContext } from '@atrium/kernel';
 import { auditQueues } from './audit-queues';
 
 /**
- * The kernel hands every audited request here once its response is sent: one push onto the
- * queue, nothing else on that path. The record is already summarised (no credentials, bounded).
+ * The kernel hands every audited request here (a successful one before it is answered): the
+ * record is queued for the database and appended to the outbox, and the answer waits for the
+ * outbox's fsync. The record is already summarised (no credentials, bounded).
  */
 export function operationSink(ctx: ModuleContext): AuditSink {
-  const { operations } = auditQueues(ctx);
+  const { operations, outbox } = auditQueues(ctx);
   return {
-    // The row is the record with an id: written as text, not copied into an object first.
-    record: (record) => operations.add(`{"id":"${newId()}",${JSON.stringify(record).slice(1)}`),
+    record: (record) => {
+      // The row is the record with its id, made once: a replay from the outbox is the same row.
+      // Written as text, not copied into an object first.
+      const json = `{"id":"${newId()}",${JSON.stringify(record).slice(1)}`;
+      operations.add(json);
+      return outbox.append(json);
+    },
   };
 }
