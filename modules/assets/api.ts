@@ -28,6 +28,8 @@ export interface AssetStore {
   keys(): AsyncIterable<StoredObject>;
   /** Releases connections or handles when the module stops. */
   close?(): Promise<void> | void;
+  /** For `/system/ready`: null when the store can serve every asset, otherwise why not. */
+  ready?(): Promise<string | null>;
 }
 
 /** A kind of store, chosen by the operator with `ASSET_STORAGE=<name>`. */

@@ -1,10 +1,10 @@
-import { contribute, defineModule, rowScoped } from '@atrium/kernel';
+import { ReadinessSpi, contribute, defineModule, rowScoped } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { AssetStorageSpi } from './api';
 import { AssetEntity } from './asset.entity';
 import { CLEANUP_PERMISSION, assetTaskHandlers } from './cleanup.task';
-import { startAssets, stopAssets } from './assets-runtime';
+import { assetsRuntime, startAssets, stopAssets } from './assets-runtime';
 import { deleteAsset, getAsset, listAssets, uploadAsset } from './assets.routes';
 import { downloadAsset, signAssetUrl, signedDownload } from './downloads.routes';
 import { AssetErrors } from './errors';
@@ -22,7 +22,8 @@ export default defineModule({
   routes: [listAssets, uploadAsset, getAsset, deleteAsset, downloadAsset, signAssetUrl, signedDownload],
   contributes: [
     contribute(BuiltinParamsSpi, () => ({ definitions: [MAX_BYTES, ALLOWED_TYPES] })),
-    contribute(AssetStorageSpi, (ctx) => ({ providers: [localStorageProvider(ctx.storage), s3StorageProvider] })),
+    contribute(AssetStorageSpi, (ctx) => ({ providers: [localStorageProvider(ctx), s3StorageProvider] })),
+    contribute(ReadinessSpi, (ctx) => ({ dependency: 'storage', check: async () => (await assetsRuntime(ctx).store.ready?.()) ?? null })),
     contribute(TaskHandlerSpi, assetTaskHandlers),
   ],
   permissionsCheckedInCode: [CLEANUP_PERMISSION],

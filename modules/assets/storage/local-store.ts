@@ -1,21 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { StorageCapability } from '@atrium/kernel';
+import { AppError, KernelErrors, type ModuleContext } from '@atrium/kernel';
 import type { AssetStorageProvider, AssetStore, StoredObject } from '../api';
+import { SharedDirectory } from './shared-directory';
 import { isStorageKey } from './storage-key';
 
 /**
  * Files under the module's folder in DATA_DIR: `<DATA_DIR>/modules/assets/objects/<xy>/<key>`,
  * where `xy` is the key's last two hex digits (its random end), so no folder holds more than a
- * 256th of them. For one instance, or several sharing one filesystem.
+ * 256th of them. For one instance, or several sharing one filesystem: whether they do is
+ * checked at start and at every readiness probe (shared-directory.ts).
  */
-export function localStorageProvider(storage: StorageCapability): AssetStorageProvider {
-  return { name: 'local', create: () => new LocalStore(storage.path('objects')) };
+export function localStorageProvider(ctx: ModuleContext): AssetStorageProvider {
+  return {
+    name: 'local',
+    async create() {
+      const shared = new SharedDirectory(ctx.storage.path('instances'), ctx);
+      await shared.start();
+      return new LocalStore(ctx.storage.path('objects'), shared);
+    },
+  };
 }
 
 class LocalStore implements AssetStore {
-  constructor(private readonly root: string) {}
+  constructor(private readonly root: string, private readonly shared: SharedDirectory) {}
 
   async write(key: string, source: NodeJS.ReadableStream): Promise<void> {
     const file = this.file(key);
@@ -37,8 +46,24 @@ class LocalStore implements AssetStore {
 
   async read(key: string): Promise<NodeJS.ReadableStream> {
     // Opened before answering, so a missing file fails here rather than half-way through a response.
-    const handle = await fs.promises.open(this.file(key), 'r');
+    const handle = await fs.promises.open(this.file(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      // The row exists but the bytes are not here: most often another instance wrote them to a
+      // folder this one does not share. A retry may reach an instance that has them.
+      throw new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
+        headers: { 'Retry-After': '1' },
+        details: [{ rule: 'storage', message: 'the file is not in this instance\'s asset storage: is the assets folder shared?' }],
+      });
+    });
     return handle.createReadStream();
+  }
+
+  ready(): Promise<string | null> {
+    return this.shared.problem();
+  }
+
+  close(): Promise<void> {
+    return this.shared.stop();
   }
 
   async delete(key: string): Promise<void> {
