@@ -1,23 +1,12 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { KernelErrors } from '../errors/kernel-errors';
-import type { ErrorDefinition } from '../errors/error-definition';
+import { CatalogSchemas, type SchemaUse } from './catalog-schemas';
+import { CATALOG_HEADERS, REQUEST_ID_PARAMETER, errorResponse, errorsByStatus, responseHeaders } from './catalog-responses';
 import { routeQuerySchema } from './compile-route';
-import type { RouteDefinition } from './route';
+import { isPublic, type RouteDefinition } from './route';
 import { routeTemplate, type RouteEntry } from './route-table';
 import type { OperationNotes } from './openapi-notes';
-import { closeObjects } from './validation';
 
 type Json = Record<string, unknown>;
-
-/** TypeBox schemas carry symbol-keyed metadata; the catalog holds plain JSON Schema. */
-function plain(schema: TSchema | undefined): Json {
-  return schema === undefined ? {} : (JSON.parse(JSON.stringify(schema)) as Json);
-}
-
-/** A request part's schema as the validator enforces it: objects closed, so none look open. */
-function asValidated(schema: TSchema): Json {
-  return closeObjects(plain(schema)) as Json;
-}
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -50,72 +39,82 @@ function operationId(entry: RouteEntry): string {
   return `${entry.ctx.id}.${entry.route.method.toLowerCase()}${words.join('')}`;
 }
 
-function parameters(route: RouteDefinition): Json[] {
+/** Every schema a route declares; the parts the kernel validates are shown as validated. */
+function routeSchemas(route: RouteDefinition): [TSchema | undefined, SchemaUse][] {
+  return [
+    [route.params, 'validated'],
+    [routeQuerySchema(route), 'validated'],
+    [route.body, 'validated'],
+    // The handler reads a streamed body itself: it is shown as declared.
+    [route.streamedBody?.schema, 'declared'],
+    [route.response, 'declared'],
+  ];
+}
+
+function parameters(entry: RouteEntry, schemas: CatalogSchemas): Json[] {
+  const { route } = entry;
   const result: Json[] = [];
   const add = (place: 'path' | 'query', schema: TSchema | undefined) => {
     const object = schema as TObject | undefined;
     for (const [name, property] of Object.entries(object?.properties ?? {})) {
-      const json = asValidated(property);
+      const json = schemas.show(property, entry.ctx.id, 'validated');
       const required = place === 'path' || (object?.required ?? []).includes(name);
       result.push({ name, in: place, required, ...(json.description ? { description: json.description } : {}), schema: json });
     }
   };
   add('path', route.params);
   add('query', routeQuerySchema(route));
+  result.push({ $ref: '#/components/parameters/X-Request-Id' });
   return result;
 }
 
-function errorResponses(route: RouteDefinition): Map<number, ErrorDefinition[]> {
-  const byStatus = new Map<number, ErrorDefinition[]>();
-  const add = (definition: ErrorDefinition) => byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), definition]);
-  if (route.params || route.query || route.body || route.list) add(KernelErrors.VALIDATION_FAILED_400);
-  if (route.body) {
-    add(KernelErrors.VALIDATION_MALFORMED_BODY_400);
-    add(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413);
-  }
-  if (route.public !== true) add(KernelErrors.AUTH_TOKEN_MISSING_401);
-  if (route.permission !== undefined) add(KernelErrors.PERM_DENIED_403);
-  if (route.rateLimit !== false) add(KernelErrors.SYSTEM_RATE_LIMITED_429);
-  for (const definition of route.errors ?? []) add(definition);
-  add(KernelErrors.SYSTEM_INTERNAL_ERROR_500);
-  return byStatus;
-}
-
-function operation(entry: RouteEntry, notes: OperationNotes | undefined): Json {
-  const { route } = entry;
-  const responses: Json = {};
+function operation(entry: RouteEntry, notes: OperationNotes | undefined, schemas: CatalogSchemas): Json {
+  const { route, ctx } = entry;
+  const anonymous = isPublic(route, ctx.environment);
+  const status = route.status ?? 200;
   // `response` is the schema of `data` as declared: a list route declares `Paginated(item)`.
-  const data = plain(route.response);
-  responses[String(route.status ?? 200)] = route.raw
-    ? { description: 'Success.', content: { [route.raw.contentType]: { schema: plain(route.response) } } }
-    : { description: 'Success.', content: { 'application/json': { schema: envelope(data) } } };
-  for (const [status, definitions] of errorResponses(route)) {
-    responses[String(status)] = {
-      description: definitions.map((d) => `\`${d.code}\`: ${d.messages.en}`).join(' '),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
-  }
+  const data = schemas.show(route.response, ctx.id, 'declared');
+  const headers = { ...responseHeaders(status), ...routeHeaders(route) };
+  const responses: Json = {
+    [String(status)]: route.raw
+      ? { description: 'Success.', headers, content: { [route.raw.contentType]: { schema: data } } }
+      : { description: 'Success.', headers, content: { 'application/json': { schema: envelope(data) } } },
+  };
+  for (const [code, definitions] of errorsByStatus(entry, anonymous)) responses[String(code)] = errorResponse(code, definitions);
   const op: Json = {
     operationId: operationId(entry),
     summary: route.summary,
-    tags: route.tags ?? [entry.ctx.id],
-    security: route.public === true ? [] : [{ bearerAuth: [] }],
-    parameters: parameters(route),
+    tags: route.tags ?? [ctx.id],
+    security: anonymous && route.ownBearer !== true ? [] : [{ bearerAuth: [] }],
+    parameters: parameters(entry, schemas),
     responses,
   };
   if (route.description ?? notes?.description) op.description = route.description ?? notes?.description;
   if (route.permission !== undefined) op['x-permission'] = route.permission;
-  if (route.authenticated === true) op['x-authenticated-only'] = true;
+  if (route.authenticated === true || route.ownBearer === true) op['x-authenticated-only'] = true;
   if (route.body) {
-    const content: Json = { schema: asValidated(route.body) };
+    const content: Json = { schema: schemas.show(route.body, ctx.id, 'validated') };
     if (notes?.requestExamples) content.examples = notes.requestExamples;
     // No body reads as `{}` (compile-route.ts): a body only a schema with required fields needs.
     const required = ((route.body as { required?: string[] }).required ?? []).length > 0;
     op.requestBody = { required, content: { 'application/json': content } };
   } else if (route.streamedBody) {
-    op.requestBody = { required: true, content: { [route.streamedBody.contentType]: { schema: plain(route.streamedBody.schema) } } };
+    op.requestBody = { required: true, content: { [route.streamedBody.contentType]: { schema: schemas.show(route.streamedBody.schema, ctx.id, 'declared') } } };
   }
   return op;
+}
+
+/** Response headers a route sets itself (`Idempotent-Replayed`), as it declares them. */
+function routeHeaders(route: RouteDefinition): Json {
+  return Object.fromEntries(Object.entries(route.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+}
+
+/** One tag per module serving routes, described by its manifest. */
+function moduleTags(entries: readonly RouteEntry[]): Json[] {
+  const modules = new Map(entries.map(({ ctx }) => [ctx.id, ctx.manifest]));
+  return [...modules]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, manifest]) => ({ name: id, description: manifest.description ?? manifest.name }));
 }
 
 export interface CatalogInfo {
@@ -133,21 +132,30 @@ export function buildOpenApiDocument(
   info: CatalogInfo,
   notesByModule: ReadonlyMap<string, ReadonlyMap<string, OperationNotes>>,
 ): Json {
+  const sorted = [...entries].sort((a, b) => routeTemplate(a.route).localeCompare(routeTemplate(b.route)));
+  const schemas = new CatalogSchemas();
+  for (const { route, ctx } of sorted) for (const [schema, use] of routeSchemas(route)) schemas.claim(schema, ctx.id, use);
+  schemas.finish();
   const paths: Record<string, Json> = {};
-  for (const entry of [...entries].sort((a, b) => routeTemplate(a.route).localeCompare(routeTemplate(b.route)))) {
+  for (const entry of sorted) {
     const path = routeTemplate(entry.route);
     paths[path] ??= {};
     // A module's doc comments describe its own routes only.
     const notes = notesByModule.get(entry.ctx.id)?.get(`${entry.route.method.toLowerCase()} ${path}`);
-    paths[path][entry.route.method.toLowerCase()] = operation(entry, notes);
+    paths[path][entry.route.method.toLowerCase()] = operation(entry, notes, schemas);
   }
   return {
     openapi: '3.1.0',
-    info,
+    info: { ...info, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // Paths carry their base (`/api/v1`, `/v3`): the server is the host the catalog was read from.
+    servers: [{ url: '/', description: 'This Atrium instance' }],
+    tags: moduleTags(sorted),
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...schemas.schemas() },
+      parameters: { 'X-Request-Id': REQUEST_ID_PARAMETER },
+      headers: CATALOG_HEADERS,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { Language } from '../errors/error-catalogue';
 import type { Principal } from '../auth/principal';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext, ModuleEnvironment } from '../modules/module-context';
 import type { PageRequest } from './pagination';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,6 +69,8 @@ interface RouteShape<P extends TSchema, Q extends TSchema, B extends TSchema, R 
   rateLimit?: false;
   /** Catalogued errors this route answers besides the ones every route may answer. */
   errors?: readonly ErrorDefinition[];
+  /** Response headers the handler sets (`setHeader`), name → what it means, for the API catalog. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 type Input<S> = S extends TSchema ? Static<S> : Record<string, never>;
@@ -84,6 +86,13 @@ export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends 
   permission: string;
   public?: undefined;
   authenticated?: undefined;
+  /**
+   * Opens the route to anonymous callers when the operator's setting says so (the API catalog:
+   * `API_DOCS_PUBLIC`). Then the kernel neither authenticates nor authorises it, so its handler
+   * must not read `principal`.
+   */
+  publicWhen?: (environment: ModuleEnvironment) => boolean;
+  ownBearer?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
 }
 
@@ -96,6 +105,8 @@ export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B exte
   authenticated: true;
   permission?: undefined;
   public?: undefined;
+  publicWhen?: undefined;
+  ownBearer?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
 }
 
@@ -104,6 +115,12 @@ export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSc
   public: true;
   permission?: undefined;
   authenticated?: undefined;
+  /**
+   * The handler reads the bearer token itself (logout takes an expired one too): the kernel does
+   * not authenticate the route, and the API catalog still lists the bearer scheme for it.
+   */
+  ownBearer?: true;
+  publicWhen?: undefined;
   handler: Handler<P, Q, B, R, Principal | null>;
 }
 
@@ -134,9 +151,9 @@ export function defineRoute(route: object): RouteDefinition {
   return { ...route, __route: true } as RouteDefinition;
 }
 
-/** Whether a route is declared public (no authentication). */
-export function isPublic(route: RouteDefinition): boolean {
-  return route.public === true;
+/** Whether the kernel lets anonymous callers through: declared public, or opened by the operator. */
+export function isPublic(route: RouteDefinition, environment: ModuleEnvironment): boolean {
+  return route.public === true || route.publicWhen?.(environment) === true;
 }
 
 /** Whether a route checks a permission (not public, not login-only). */

@@ -1,11 +1,11 @@
-import { Type, type Static, type TSchema } from '@atrium/kernel';
+import { type Static, type TSchema, Type, named } from '@atrium/kernel';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const LoginReason = Type.Union([Type.Literal('ok'), Type.Literal('invalid_credentials'), Type.Literal('disabled'), Type.Literal('too_many_attempts')]);
 
-export const LoginSchema = Type.Object({
+export const LoginSchema = named('LoginRecord', Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String({ description: 'As the client sent it.' }),
   userId: Nullable(Type.String()),
@@ -14,7 +14,7 @@ export const LoginSchema = Type.Object({
   success: Type.Boolean(),
   reason: LoginReason,
   at: Timestamp,
-});
+}));
 export type LoginView = Static<typeof LoginSchema>;
 
 const OperationFields = {
@@ -32,23 +32,23 @@ const OperationFields = {
   at: Timestamp,
 };
 
-export const OperationSchema = Type.Object(OperationFields);
+export const OperationSchema = named('OperationRecord', Type.Object(OperationFields));
 export type OperationView = Static<typeof OperationSchema>;
 
-const ChangeSchema = Type.Object({
+const ChangeSchema = named('ChangeRecord', Type.Object({
   resource: Type.String(),
   id: Type.String(),
   action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
   before: Type.Unknown({ description: 'The resource before the change (null on create), sensitive fields removed.' }),
   after: Type.Unknown({ description: 'The resource after the change (null on delete), sensitive fields removed.' }),
-});
+}));
 
-export const OperationDetailSchema = Type.Object({
+export const OperationDetailSchema = named('OperationRecordDetail', Type.Object({
   ...OperationFields,
   userAgent: Type.String(),
   body: Type.Unknown({ description: 'A summary of the request body: secrets removed, long values cut; null without a body.' }),
   changes: Type.Array(ChangeSchema),
-});
+}));
 export type OperationDetail = Static<typeof OperationDetailSchema>;
 
 const TimeRange = {

@@ -1,15 +1,15 @@
-import { KernelErrors, Type, defineRoute } from '@atrium/kernel';
+import { KernelErrors, Type, defineRoute, named } from '@atrium/kernel';
 import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
 import { LoginService } from './login.service';
 
-const TokenPairSchema = Type.Object({
+const TokenPairSchema = named('TokenPair', Type.Object({
   accessToken: Type.String({ description: 'A JWT; send it as `Authorization: Bearer <accessToken>`.' }),
   tokenType: Type.Literal('Bearer'),
   expiresIn: Type.Integer({ minimum: 1, description: 'Seconds the access token lives.' }),
   expiresAt: Type.String({ format: 'date-time' }),
   refreshToken: Type.String({ description: 'Spent by POST /auth/refresh, which answers the next one.' }),
-});
+}));
 
 export const login = defineRoute({
   method: 'POST',
@@ -20,10 +20,10 @@ export const login = defineRoute({
     'An unknown user and a wrong password answer the same 401. Failed logins are limited per account and client address '
     + '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
-  body: Type.Object({
+  body: named('LoginCredentials', Type.Object({
     username: Type.String({ minLength: 1, maxLength: 256 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
-  }),
+  })),
   response: TokenPairSchema,
   errors: [AuthErrors.AUTH_INVALID_CREDENTIALS_401, AuthErrors.AUTH_ACCOUNT_DISABLED_401, AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429],
   handler: ({ body, ip, headers }, ctx) =>
@@ -36,7 +36,7 @@ export const refresh = defineRoute({
   public: true,
   summary: 'Spends a refresh token for a new token pair',
   description: 'Each refresh token works once. Presenting a spent one again ends its whole session (401 AUTH_TOKEN_REVOKED_401).',
-  body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) }),
+  body: named('TokenRefresh', Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) })),
   response: TokenPairSchema,
   errors: [KernelErrors.AUTH_TOKEN_INVALID_401, KernelErrors.AUTH_TOKEN_EXPIRED_401, KernelErrors.AUTH_TOKEN_REVOKED_401],
   handler: ({ body }, ctx) => new LoginService(ctx).refresh(body.refreshToken),
@@ -46,6 +46,7 @@ export const logout = defineRoute({
   method: 'POST',
   path: '/auth/logout',
   public: true,
+  ownBearer: true,
   summary: 'Ends the session of the bearer token sent',
   description:
     'Needs no permission, only the access token of the session to end: it may have expired, and a session that already '

@@ -1,8 +1,8 @@
-import { KernelErrors, Paginated, Type, defineRoute } from '@atrium/kernel';
+import { KernelErrors, Paginated, Type, defineRoute, named } from '@atrium/kernel';
 import { authRuntime } from './auth-runtime';
 import { LoginService } from './login.service';
 
-export const SessionSchema = Type.Object({
+export const SessionSchema = named('Session', Type.Object({
   id: Type.String({ format: 'uuid' }),
   userId: Type.String(),
   username: Type.String(),
@@ -11,7 +11,7 @@ export const SessionSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   lastSeenAt: Type.String({ format: 'date-time', description: 'Updated at most once a minute.' }),
   expiresAt: Type.String({ format: 'date-time', description: 'When the session ends unless it is refreshed.' }),
-});
+}));
 
 export const listSessions = defineRoute({
   method: 'GET',

@@ -1,11 +1,11 @@
-import { Type } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 import { DICTIONARY_STATUSES } from './dictionary-type.entity';
 
 const Status = Type.Union(DICTIONARY_STATUSES.map((s) => Type.Literal(s)));
 const Id = Type.String({ format: 'uuid' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
 
-export const TypeSchema = Type.Object({
+export const TypeSchema = named('DictionaryType', Type.Object({
   id: Id,
   code: Type.String(),
   name: Type.String(),
@@ -13,9 +13,9 @@ export const TypeSchema = Type.Object({
   remark: Type.Union([Type.String(), Type.Null()]),
   version: Type.Integer({ minimum: 1 }),
   ...Timestamps,
-});
+}));
 
-export const ItemSchema = Type.Object({
+export const ItemSchema = named('DictionaryItem', Type.Object({
   id: Id,
   label: Type.String(),
   value: Type.String(),
@@ -25,7 +25,7 @@ export const ItemSchema = Type.Object({
   remark: Type.Union([Type.String(), Type.Null()]),
   version: Type.Integer({ minimum: 1 }),
   ...Timestamps,
-});
+}));
 
 /** Letters, digits, `_`, `.` and `-`, starting with a letter; unique whatever the case. */
 const Code = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', description: 'Unique, whatever the case.' });
@@ -37,31 +37,31 @@ const Sort = Type.Integer({ minimum: 0, maximum: 999_999 });
 const Remark = Type.Union([Type.String({ maxLength: 500 }), Type.Null()]);
 const Version = Type.Integer({ minimum: 1, description: 'The version the caller read' });
 
-export const CreateTypeBody = Type.Object({
+export const CreateTypeBody = named('DictionaryTypeCreate', Type.Object({
   code: Code,
   name: Name,
   status: Type.Optional(Status),
   remark: Type.Optional(Remark),
-});
+}));
 
-export const UpdateTypeBody = Type.Object({
+export const UpdateTypeBody = named('DictionaryTypeUpdate', Type.Object({
   code: Type.Optional(Code),
   name: Type.Optional(Name),
   status: Type.Optional(Status),
   remark: Type.Optional(Remark),
   version: Version,
-});
+}));
 
-export const CreateItemBody = Type.Object({
+export const CreateItemBody = named('DictionaryItemCreate', Type.Object({
   label: Name,
   value: Value,
   sort: Type.Optional(Sort),
   status: Type.Optional(Status),
   isDefault: Type.Optional(Type.Boolean()),
   remark: Type.Optional(Remark),
-});
+}));
 
-export const UpdateItemBody = Type.Object({
+export const UpdateItemBody = named('DictionaryItemUpdate', Type.Object({
   label: Type.Optional(Name),
   value: Type.Optional(Value),
   sort: Type.Optional(Sort),
@@ -69,7 +69,7 @@ export const UpdateItemBody = Type.Object({
   isDefault: Type.Optional(Type.Boolean()),
   remark: Type.Optional(Remark),
   version: Version,
-});
+}));
 
 export const TypeFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),

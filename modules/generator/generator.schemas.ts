@@ -1,4 +1,4 @@
-import { Type } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 import { QUERY_OPERATORS, TS_TYPES } from './templates/generation-plan';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -6,17 +6,17 @@ const TsType = Type.Union(TS_TYPES.map((t) => Type.Literal(t)));
 const QueryOp = Type.Union(QUERY_OPERATORS.map((o) => Type.Literal(o)));
 const Role = Type.Union(['id', 'version', 'createdAt', 'updatedAt', 'field'].map((r) => Type.Literal(r)));
 
-export const TemplateSchema = Type.Object({
+export const TemplateSchema = named('GeneratorTemplate', Type.Object({
   id: Type.String(),
   version: Type.String(),
   name: Type.String(),
   description: Type.String(),
-});
+}));
 
-export const AvailableTableSchema = Type.Object({
+export const AvailableTableSchema = named('AvailableTable', Type.Object({
   tableName: Type.String(),
   comment: Nullable(Type.String()),
-});
+}));
 
 const ColumnSettings = {
   label: Type.String({ minLength: 1, maxLength: 64, description: 'Shown in forms, lists and the API catalog' }),
@@ -29,7 +29,7 @@ const ColumnSettings = {
   dictCode: Nullable(Type.String({ minLength: 1, maxLength: 100, description: 'The dictionary whose item values the column holds' })),
 };
 
-export const ColumnSchema = Type.Object({
+export const ColumnSchema = named('GeneratorColumn', Type.Object({
   columnName: Type.String(),
   dbType: Type.String(),
   nullable: Type.Boolean(),
@@ -45,7 +45,7 @@ export const ColumnSchema = Type.Object({
   role: Role,
   supported: Type.Boolean(),
   ...ColumnSettings,
-});
+}));
 
 const TableFields = {
   id: Type.String({ format: 'uuid' }),
@@ -66,9 +66,9 @@ const TableFields = {
 
 const Constraint = Type.Object({ name: Type.String(), columns: Type.Array(Type.String()) });
 
-export const TableSummarySchema = Type.Object(TableFields);
+export const TableSummarySchema = named('GeneratorTableSummary', Type.Object(TableFields));
 
-export const TableSchema = Type.Object({
+export const TableSchema = named('GeneratorTable', Type.Object({
   ...TableFields,
   columns: Type.Array(ColumnSchema),
   uniqueConstraints: Type.Array(Constraint),
@@ -76,14 +76,14 @@ export const TableSchema = Type.Object({
   referencedBy: Type.Array(Type.Object({ tableName: Type.String(), name: Type.String() }), {
     description: 'Foreign keys of other tables that refer to this one: a delete they block is the module\'s 409',
   }),
-});
+}));
 
-export const ImportTableBody = Type.Object({
+export const ImportTableBody = named('GeneratorTableImport', Type.Object({
   tableName: Type.String({ minLength: 1, maxLength: 128, description: 'A table of GET /generator/tables/available' }),
-});
+}));
 
 /** The manifest's own rules are applied to these in manifest-rules.ts, with their messages. */
-export const UpdateTableBody = Type.Object({
+export const UpdateTableBody = named('GeneratorTableUpdate', Type.Object({
   templateId: Type.Optional(Type.String({ maxLength: 64 })),
   templateVersion: Type.Optional(Type.String({ maxLength: 64 })),
   moduleId: Type.Optional(Type.String({ maxLength: 128 })),
@@ -108,18 +108,18 @@ export const UpdateTableBody = Type.Object({
     ),
   ),
   version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
-});
+}));
 
-export const PreviewSchema = Type.Object({
+export const PreviewSchema = named('GeneratorPreview', Type.Object({
   files: Type.Array(Type.Object({ path: Type.String(), content: Type.String() })),
-});
+}));
 
-export const GeneratedSchema = Type.Object({
+export const GeneratedSchema = named('GeneratedModule', Type.Object({
   moduleId: Type.String(),
   replaced: Type.Boolean({ description: 'An earlier generation of the module was replaced in place' }),
   files: Type.Array(Type.String(), { description: 'The paths written, relative to the module folder' }),
   table: TableSchema,
-});
+}));
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

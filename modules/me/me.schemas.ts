@@ -1,7 +1,7 @@
-import { Type } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 
 /** The caller as users knows them: never a password or a hash. */
-export const IdentitySchema = Type.Object({
+export const IdentitySchema = named('MeUser', Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
   nickname: Type.String(),
@@ -11,9 +11,9 @@ export const IdentitySchema = Type.Object({
   deptId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
   roleIds: Type.Array(Type.String({ format: 'uuid' })),
   postIds: Type.Array(Type.String({ format: 'uuid' })),
-});
+}));
 
-export const MeSchema = Type.Object({
+export const MeSchema = named('Me', Type.Object({
   user: IdentitySchema,
   roles: Type.Array(Type.String(), { description: 'Codes of the caller\'s active roles.' }),
   permissions: Type.Array(Type.String(), { description: 'Permission codes the caller holds; a segment may be `*`.' }),
@@ -25,10 +25,10 @@ export const MeSchema = Type.Object({
     },
     { description: 'The rows row-scoped permissions let the caller see: the union of their active roles\' data scopes.' },
   ),
-});
+}));
 
 /** A menu and the menus under it, to any depth. */
-export const MenuNodeSchema = Type.Recursive(
+export const MenuNodeSchema = named('MeMenuNode', Type.Recursive(
   (Node) =>
     Type.Object({
       id: Type.String(),
@@ -46,9 +46,9 @@ export const MenuNodeSchema = Type.Recursive(
     }),
   // The catalog holds every route's schemas in one document: the id must be unique in it.
   { $id: 'MeMenuNode' },
-);
+));
 
-export const MySessionSchema = Type.Object({
+export const MySessionSchema = named('MySession', Type.Object({
   id: Type.String({ format: 'uuid' }),
   ip: Type.String(),
   userAgent: Type.String(),
@@ -56,4 +56,4 @@ export const MySessionSchema = Type.Object({
   lastSeenAt: Type.String({ format: 'date-time' }),
   expiresAt: Type.String({ format: 'date-time' }),
   current: Type.Boolean({ description: 'The session of the token this request was sent with.' }),
-});
+}));

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@atrium/kernel';
+import { type Static, Type, named } from '@atrium/kernel';
 
 /** The manifest's rules (contract 2.5), so a menu made through the API is one a manifest could declare. */
 const PERMISSION_CODE = '^[A-Za-z][A-Za-z0-9_-]*:[A-Za-z][A-Za-z0-9_-]*:[A-Za-z][A-Za-z0-9_-]*$';
@@ -28,24 +28,21 @@ const menuFields = {
   moduleId: Type.Union([Type.String(), Type.Null()], { description: 'The module whose manifest declares it; null for menus made through the API.' }),
 };
 
-export const MenuSchema = Type.Object({
+export const MenuSchema = named('Menu', Type.Object({
   ...menuFields,
   version: Type.Integer({ minimum: 1 }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-});
+}));
 export type MenuView = Static<typeof MenuSchema>;
 
-/**
- * A node of `GET /menus/tree`. Its children are nodes of the same shape; the catalog says so in
- * words rather than with a self-reference, which not every OpenAPI tool resolves.
- */
-export const MenuNodeSchema = Type.Object({
-  ...menuFields,
-  children: Type.Array(Type.Unknown(), { description: 'Child nodes of this same shape, ordered by sort, then title.' }),
-});
+/** A node of `GET /menus/tree` and the nodes under it, to any depth. */
+export const MenuNodeSchema = named(
+  'MenuNode',
+  Type.Recursive((Node) => Type.Object({ ...menuFields, children: Type.Array(Node, { description: 'Ordered by sort, then title.' }) }), { $id: 'MenuNode' }),
+);
 
-export const CreateMenuBody = Type.Object({
+export const CreateMenuBody = named('MenuCreate', Type.Object({
   parentId: Type.Optional(parentId({ default: null })),
   title,
   path,
@@ -55,10 +52,10 @@ export const CreateMenuBody = Type.Object({
   icon: Type.Optional(icon({ default: null })),
   sort: Type.Optional(sort({ default: 0 })),
   visible: Type.Optional(visible({ default: true })),
-});
+}));
 
 /** Every field but `version` may be left out: what is left out keeps its value. */
-export const UpdateMenuBody = Type.Object({
+export const UpdateMenuBody = named('MenuUpdate', Type.Object({
   parentId: Type.Optional(parentId()),
   title: Type.Optional(title),
   path: Type.Optional(path),
@@ -69,7 +66,7 @@ export const UpdateMenuBody = Type.Object({
   sort: Type.Optional(sort()),
   visible: Type.Optional(visible()),
   version: Type.Integer({ minimum: 1 }),
-});
+}));
 
 export type MenuChange = Omit<Static<typeof UpdateMenuBody>, 'version'>;
 export type MenuInput = Required<MenuChange>;

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@atrium/kernel';
+import { type Static, Type, named } from '@atrium/kernel';
 
 /** A permission a role may grant: three segments, each a code segment or `*` (`system:*:list`, `*:*:*`). */
 const SEGMENT = '(?:\\*|[A-Za-z][A-Za-z0-9_-]*)';
@@ -15,7 +15,7 @@ const remark = (options = {}) => Type.Union([Type.String({ maxLength: 500 }), Ty
 const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', description: 'Unique, whatever the case.' });
 const name = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' });
 
-export const RoleSchema = Type.Object({
+export const RoleSchema = named('Role', Type.Object({
   id: Type.String({ format: 'uuid' }),
   code: Type.String(),
   name: Type.String(),
@@ -27,10 +27,10 @@ export const RoleSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-});
+}));
 export type RoleView = Static<typeof RoleSchema>;
 
-export const CreateRoleBody = Type.Object({
+export const CreateRoleBody = named('RoleCreate', Type.Object({
   code,
   name,
   status: Type.Optional(status({ default: 'active' })),
@@ -39,10 +39,10 @@ export const CreateRoleBody = Type.Object({
   deptIds: Type.Optional(deptIds({ default: [] })),
   permissions: Type.Optional(permissions({ default: [] })),
   remark: Type.Optional(remark({ default: null })),
-});
+}));
 
 /** Every field but `version` may be left out: what is left out keeps its value. */
-export const UpdateRoleBody = Type.Object({
+export const UpdateRoleBody = named('RoleUpdate', Type.Object({
   code: Type.Optional(code),
   name: Type.Optional(name),
   status: Type.Optional(status()),
@@ -51,7 +51,7 @@ export const UpdateRoleBody = Type.Object({
   permissions: Type.Optional(permissions()),
   remark: Type.Optional(remark()),
   version: Type.Integer({ minimum: 1 }),
-});
+}));
 
 export type RoleChange = Omit<Static<typeof UpdateRoleBody>, 'version'>;
 

@@ -1,4 +1,5 @@
 import { Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { apiDocsArePublic } from './api-docs-access';
 import { ErrorCodeSchema, PermissionEntrySchema } from './schemas';
 
 export const listPermissions = defineRoute({
@@ -44,6 +45,7 @@ export const apiDocs = defineRoute({
   path: '/v3/api-docs',
   root: true,
   permission: 'system:catalog:query',
+  publicWhen: apiDocsArePublic,
   summary: 'The OpenAPI 3.1 catalog of every live endpoint',
   raw: { contentType: 'application/json' },
   response: Type.Object({ openapi: Type.Literal('3.1.0') }, { additionalProperties: true }),

@@ -1,4 +1,5 @@
 import { defineModule } from '@atrium/kernel';
+import { apiDocsArePublic } from './api-docs-access';
 import { apiDocs, listErrorCodes, listPermissions, manifestSchema, metrics } from './catalog.routes';
 import { health, info, ready } from './health.routes';
 import { disableModule, enableModule, getModule, listModules } from './modules.routes';
@@ -11,4 +12,6 @@ export default defineModule({
     listModules, getModule, enableModule, disableModule,
     listPermissions, listErrorCodes, apiDocs, manifestSchema, metrics,
   ],
+  // A mistyped API_DOCS_PUBLIC stops the start instead of leaving the catalog open or shut by surprise.
+  start: (ctx) => void apiDocsArePublic(ctx.environment),
 });

@@ -19,6 +19,7 @@ export const submitTask = defineRoute({
   path: '/tasks',
   permission: SUBMIT,
   summary: 'Submits a task; the same idempotency key again answers the same task',
+  headers: { 'Idempotent-Replayed': '`true` when the answer is the task an earlier request with the same key made.' },
   description:
     'The type must be registered and the payload must fit its schema, else 400 and nothing is stored; the caller must hold the type’s '
     + 'permission (`GET /tasks/types`), else 403 PERM_DENIED_403 naming it. The same key from the same user '

@@ -1,11 +1,11 @@
-import { Type } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 import { KEY_MAX_LENGTH, MAX_ATTEMPTS_LIMIT } from './task-submission';
 import { TYPE_MAX_LENGTH } from './task-types';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
-export const TaskStateSchema = Type.Union([
+export const TaskStateSchema = named('TaskState', Type.Union([
   Type.Literal('pending'),
   Type.Literal('scheduled'),
   Type.Literal('queued'),
@@ -13,9 +13,9 @@ export const TaskStateSchema = Type.Union([
   Type.Literal('succeeded'),
   Type.Literal('failed'),
   Type.Literal('cancelled'),
-]);
+]));
 
-export const TaskSchema = Type.Object({
+export const TaskSchema = named('Task', Type.Object({
   id: Type.String({ format: 'uuid' }),
   idempotencyKey: Type.String(),
   type: Type.String(),
@@ -35,16 +35,16 @@ export const TaskSchema = Type.Object({
   startedAt: Type.Union([Timestamp, Type.Null()], { description: 'When the latest attempt started.' }),
   finishedAt: NullableTimestamp,
   version: Type.Integer({ minimum: 1, description: 'Changes with every state change (not with progress).' }),
-});
+}));
 
-export const SubmitTaskBody = Type.Object({
+export const SubmitTaskBody = named('TaskSubmit', Type.Object({
   idempotencyKey: Type.String({ minLength: 1, maxLength: KEY_MAX_LENGTH, description: 'Scoped per user: the same key again answers the task it first made.' }),
   type: Type.String({ minLength: 1, maxLength: TYPE_MAX_LENGTH, description: 'A registered type (GET /tasks/types).' }),
   payload: Type.Optional(Type.Unknown({ description: 'Checked against the type’s payload schema; absent: {}.' })),
   runAt: Type.Optional(Type.String({ format: 'date-time', description: 'Later than now: the task is scheduled until then.' })),
   maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ATTEMPTS_LIMIT, description: 'Attempts before the task fails (default 3).' })),
   autoRun: Type.Optional(Type.Boolean({ description: 'false: the task waits pending for POST /tasks/{id}/run (default true).' })),
-});
+}));
 
 export const TaskFilterQuery = Type.Object({
   state: Type.Optional(TaskStateSchema),
@@ -58,16 +58,16 @@ export const ActionQuery = Type.Object({
   version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version the caller read: a task changed since is 409 SYSTEM_VERSION_CONFLICT_409.' })),
 });
 
-export const TaskTypeSchema = Type.Object({
+export const TaskTypeSchema = named('TaskType', Type.Object({
   type: Type.String(),
   title: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
   permission: Type.String({ description: 'The permission needed to submit, run, retry or schedule a task of this type.' }),
   payloadSchema: Type.Unknown({ description: 'The JSON Schema a payload of this type is checked against.' }),
   reportsProgress: Type.Boolean(),
-});
+}));
 
-export const TaskAttemptSchema = Type.Object({
+export const TaskAttemptSchema = named('TaskAttempt', Type.Object({
   number: Type.Integer({ minimum: 1 }),
   startedAt: Timestamp,
   finishedAt: NullableTimestamp,
@@ -75,4 +75,4 @@ export const TaskAttemptSchema = Type.Object({
     description: 'null while it runs; lost: its worker died or stopped (the lease ran out, or a shutdown gave the task back).',
   }),
   error: Type.Union([Type.String(), Type.Null()]),
-});
+}));

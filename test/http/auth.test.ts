@@ -17,7 +17,7 @@ describe('HTTP authentication and permissions', () => {
 
     it('answers 401 AUTH_TOKEN_MISSING_401 without a token on a protected route', async () => {
       expectError(await get('/api/v1/echo/items'), 401, 'AUTH_TOKEN_MISSING_401');
-      expectError(await get('/v3/api-docs'), 401, 'AUTH_TOKEN_MISSING_401');
+      expectError(await get('/api/v1/system/modules'), 401, 'AUTH_TOKEN_MISSING_401');
     });
 
     it('answers 401 AUTH_TOKEN_INVALID_401 for a credential no authenticator recognises', async () => {

@@ -1,11 +1,11 @@
-import { Type } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 import { SHOWN_FIRE_TIMES } from './cron-schedule';
 
 const Id = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
 const Version = Type.Integer({ minimum: 1, description: 'The version the caller read' });
 
-export const ScheduleSchema = Type.Object({
+export const ScheduleSchema = named('TaskSchedule', Type.Object({
   id: Id,
   name: Type.String(),
   cron: Type.String(),
@@ -20,7 +20,7 @@ export const ScheduleSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   createdAt: Instant,
   updatedAt: Instant,
-});
+}));
 
 /** Trimmed before it is stored. */
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'Unique, whatever the case.' });
@@ -33,16 +33,16 @@ const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'An IAN
 const TaskType = Type.String({ minLength: 1, maxLength: 100, description: 'A registered task type (`GET /tasks/types`).' });
 const Payload = Type.Unknown({ description: 'Checked against the type’s payload schema; absent or null is `{}`.' });
 
-export const CreateScheduleBody = Type.Object({
+export const CreateScheduleBody = named('TaskScheduleCreate', Type.Object({
   name: Name,
   cron: Cron,
   timezone: Type.Optional(TimeZone),
   type: TaskType,
   payload: Type.Optional(Payload),
   enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
-});
+}));
 
-export const UpdateScheduleBody = Type.Object({
+export const UpdateScheduleBody = named('TaskScheduleUpdate', Type.Object({
   name: Type.Optional(Name),
   cron: Type.Optional(Cron),
   timezone: Type.Optional(TimeZone),
@@ -50,7 +50,7 @@ export const UpdateScheduleBody = Type.Object({
   payload: Type.Optional(Payload),
   enabled: Type.Optional(Type.Boolean()),
   version: Version,
-});
+}));
 
 export const ScheduleFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name' })),
