@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import type { Logger } from 'pino';
 import { BootError } from './boot-error';
-import { defaultGeneratedModulesDir, readConfig, type KernelConfig } from './config';
+import { configError, defaultGeneratedModulesDir, inspectConfig, type KernelConfig } from './config';
 import { openDatabase } from './db/database';
 import { kernelMigrations } from './db/kernel-migrations';
 import { runMigrations } from './db/migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
+import { moduleEnvironmentProblems } from './modules/environment-problems';
 import { prepareModules } from './modules/prepare';
 import { RowScopes } from './auth/row-scope';
 import { connectRedis, type RedisConnections } from './runtime/redis';
@@ -26,8 +27,9 @@ export interface BootOptions {
  */
 export async function boot(options: BootOptions = {}): Promise<Kernel> {
   const env = options.env ?? process.env;
-  // 1. config
-  const config: KernelConfig = { ...readConfig(env), ...options.config };
+  // 1. config: the kernel's settings, checked with the modules' own once their code is loaded
+  const { config: read, problems: settingsProblems } = inspectConfig(env);
+  const config: KernelConfig = { ...read, ...options.config };
   // A DATA_DIR given as an override (tests, benchmarks) takes the generated modules' folder along.
   if (options.config?.dataDir && !options.config.generatedModulesDir && !env.GENERATED_MODULES_DIR) {
     config.generatedModulesDir = defaultGeneratedModulesDir(config.dataDir);
@@ -38,6 +40,9 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   // 2–5. discover, validate, resolve, then load the code and hold it to its manifest
   const { loaded, problems } = prepareModules(config);
   if (problems.length > 0) throw new BootError(problems);
+  // Every setting refused at once, before any migration: an operator fixes them in one go.
+  settingsProblems.push(...moduleEnvironmentProblems(loaded, config));
+  if (settingsProblems.length > 0) throw configError(settingsProblems);
   // 6. migrate: all pending migrations of all modules, all or nothing
   const rowScopes = new RowScopes();
   rowScopes.register(loaded.flatMap((m) => m.definition.rowScoped ?? []));

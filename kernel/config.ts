@@ -58,7 +58,40 @@ export function defaultGeneratedModulesDir(dataDir: string): string {
   return path.join(dataDir, 'generated-modules');
 }
 
+/** The values NODE_ENV may take, in any letter case; unset, it is `development`. */
+export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
+
+/**
+ * NODE_ENV's name, lower-cased. An unknown value (`prod`, `Production ` with its stray space) is
+ * a problem, and is checked as production meanwhile: whoever wrote it most likely meant a
+ * deployment, and the one refusal should also list what production would refuse.
+ */
+function environmentOf(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined || raw === '') return 'development';
+  const name = raw.toLowerCase();
+  if ((ENVIRONMENTS as readonly string[]).includes(name)) return name;
+  problems.push(`NODE_ENV=${JSON.stringify(raw)} is not one of ${ENVIRONMENTS.join(', ')} (in any letter case, nothing around it)`);
+  return 'production';
+}
+
+/** The message every refused configuration is reported with: one problem a line. */
+export function configError(problems: readonly string[]): ConfigError {
+  return new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** The configuration, or a ConfigError listing every problem with it. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
+  const { config, problems } = inspectConfig(env);
+  if (problems.length > 0) throw configError(problems);
+  return config;
+}
+
+/**
+ * The configuration and every problem found with it, for a boot that goes on to collect the
+ * modules' problems with their own settings and report them all together (boot.ts). A setting
+ * with a problem holds its fallback.
+ */
+export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: KernelConfig; problems: string[] } {
   const problems: string[] = [];
   const integer = (name: string, fallback: number, min: number, max: number): number => {
     const { value, problem } = readInteger(name, env[name], fallback, min, max);
@@ -78,7 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
   const list = (name: string, separator: string): string[] =>
     (env[name] ?? '').split(separator).map((s) => s.trim()).filter(Boolean);
 
-  const environment = env.NODE_ENV || 'development';
+  const environment = environmentOf(env.NODE_ENV, problems);
   const logLevel = env.LOG_LEVEL || (environment === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -87,7 +120,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
     environment,
     production: environment === 'production',
     background: true,
-    host: env.HOST || '0.0.0.0',
+    // Loopback unless asked: a local instance's administrator has a well-known password.
+    host: env.HOST || '127.0.0.1',
     port: integer('PORT', 3000, 0, 65535),
     dataDir,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -105,6 +139,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     variables: Object.freeze({ ...env }),
   };
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
-  return config;
+  return { config, problems };
 }

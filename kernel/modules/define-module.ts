@@ -4,7 +4,7 @@ import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
 import type { CommandIo } from '../cli/command';
-import type { ModuleContext } from './module-context';
+import type { ModuleContext, ModuleEnvironment } from './module-context';
 
 /** A public API the module provides: built on first use, once per module instance. */
 export interface Provision<T> {
@@ -69,6 +69,12 @@ export interface ModuleDefinition {
   commands?: readonly ModuleCommand[];
   /** The module cannot be disabled (the one that enables and disables modules, say). */
   essential?: boolean;
+  /**
+   * Problems with the module's own settings (its environment variables), one sentence each,
+   * naming the variable and what to do. Asked at every boot before anything touches the
+   * database, so that they are refused with the kernel's own in one message.
+   */
+  checkEnvironment?(environment: ModuleEnvironment): readonly string[];
   /** Runs when the module starts: at boot when enabled, or when enabled later. */
   start?(ctx: ModuleContext): void | Promise<void>;
   /** Runs in reverse load order on shutdown, and when the module is disabled. */

@@ -6,6 +6,7 @@ import { login, logout, refresh } from './auth.routes';
 import { authRuntime, startAuth, stopAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
 import { AuthErrors } from './errors';
+import { jwtSecretProblems } from './jwt-secret';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
@@ -22,6 +23,7 @@ export default defineModule({
     contribute(UserLifecycleSpi, sessionsFollowUsers),
     contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
   ],
+  checkEnvironment: jwtSecretProblems,
   start: startAuth,
   stop: stopAuth,
 });

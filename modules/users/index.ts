@@ -2,6 +2,7 @@ import { contribute, defineModule, provide, rowScoped } from '@atrium/kernel';
 import { DepartmentUsageSpi } from '@atrium/module/departments';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { RoleUsageSpi } from '@atrium/module/roles';
+import { adminPasswordProblems, refuseWellKnownAdminPassword } from './admin-password-check';
 import { UserDirectoryApi } from './api';
 import { UserErrors } from './errors';
 import { PASSWORD_MIN_LENGTH } from './password-policy';
@@ -25,9 +26,11 @@ export default defineModule({
     contribute(RoleUsageSpi, roleUsage),
     contribute(BuiltinParamsSpi, () => ({ definitions: [PASSWORD_MIN_LENGTH] })),
   ],
+  checkEnvironment: adminPasswordProblems,
   async start(ctx) {
     // The hash unknown usernames are checked against, ready before the first login.
     await dummyPasswordHash();
     await seedAdmin(ctx);
+    await refuseWellKnownAdminPassword(ctx);
   },
 });

@@ -34,10 +34,13 @@ export async function seedAdmin(ctx: ModuleContext): Promise<void> {
   ctx.log.info({ username: ADMIN_USERNAME }, 'seeded the administrator');
 }
 
-/** ADMIN_PASSWORD; locally, without it, the local-only default. A production server refuses that default. */
+/**
+ * ADMIN_PASSWORD; locally, without it, the local-only default. A production server needs it set
+ * (the boot has already refused a well-known one: admin-password-check.ts).
+ */
 function adminPassword(environment: ModuleEnvironment): string {
   const configured = environment.variable('ADMIN_PASSWORD') || undefined;
-  if (environment.production && (configured === undefined || configured === LOCAL_ADMIN_PASSWORD)) {
+  if (environment.production && configured === undefined) {
     throw new Error('ADMIN_PASSWORD must be set to seed the administrator in production: the local-only default password is never used there');
   }
   return configured ?? LOCAL_ADMIN_PASSWORD;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -70,8 +71,23 @@ describe('auth: settings a server refuses to start with', () => {
     expect((await bootRefusal({ NODE_ENV: 'test', JWT_SECRET: short })).message).to.match(/JWT_SECRET is shorter than 32 bytes/);
   });
 
-  it('starts in production with a long enough JWT_SECRET', async () => {
-    const server = await startTestServer({ env: { ...production, JWT_SECRET: 'y'.repeat(32) } });
+  for (const [kind, secret] of [
+    ['one repeated character', 'x'.repeat(64)],
+    ['a short repeated pattern', 'abc123'.repeat(8)],
+    ['a dictionary word padded', `password${'!'.repeat(40)}`],
+    ['a keyboard walk and a sequence', 'qwertyuiopasdfghjkl0123456789abcdef'],
+  ]) {
+    it(`refuses in production a JWT_SECRET that is ${kind}, saying how to make a good one`, async () => {
+      const { message } = await bootRefusal({ ...production, JWT_SECRET: secret });
+      expect(message).to.include('auth: JWT_SECRET is guessable');
+      expect(message).to.include('openssl rand -base64 48');
+      expect(message).to.include("require('crypto').randomBytes(48).toString('base64')");
+      expect(message, 'the message never repeats the secret').not.to.include(secret);
+    });
+  }
+
+  it('starts in production with a long random JWT_SECRET', async () => {
+    const server = await startTestServer({ env: { ...production, JWT_SECRET: crypto.randomBytes(48).toString('base64') } });
     try {
       await login(server, 'admin', production.ADMIN_PASSWORD);
       expect(fs.existsSync(secretFile(server))).to.equal(false);
