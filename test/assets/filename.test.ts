@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { attachment } from '../../modules/assets/content-disposition';
+import { contentDisposition } from '../../modules/assets/content-disposition';
 import { extensionOf, normaliseFilename } from '../../modules/assets/filename';
 
 /** The pure rules behind what the upload and download tests see over HTTP. */
@@ -44,11 +44,20 @@ describe('asset filenames', () => {
     });
   });
 
-  describe('attachment (Content-Disposition)', () => {
+  describe('Content-Disposition', () => {
+    const attachment = (filename: string) => contentDisposition('text/plain', filename);
+
     it('gives the ASCII stand-in and the percent-encoded UTF-8 name, encoding what RFC 8187 does not allow bare', () => {
       expect(attachment("it's (a) *test*.txt")).to.equal(`attachment; filename="it's (a) *test*.txt"; filename*=UTF-8''it%27s%20%28a%29%20%2Atest%2A.txt`);
       expect(attachment('日本.txt')).to.equal(`attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`);
       expect(attachment('a"b\\c%d.txt')).to.match(/^attachment; filename="a_b_c_d\.txt"; /);
+    });
+
+    it('is inline for raster images only: not SVG, PDF, text or anything else', () => {
+      for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) expect(contentDisposition(type, 'a')).to.match(/^inline; filename="a"/);
+      for (const type of ['image/svg+xml', 'application/pdf', 'text/plain', 'text/html', 'application/octet-stream', 'image/png; charset=utf-8']) {
+        expect(contentDisposition(type, 'a'), type).to.match(/^attachment; filename="a"/);
+      }
     });
   });
 });
