@@ -25,6 +25,8 @@ export interface KernelConfig {
   rateLimit: { points: number; windowSeconds: number };
   /** Addresses whose X-Forwarded-For is believed (express `trust proxy`). */
   trustedProxies: string[];
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); empty: CORS off. */
+  corsOrigins: string[];
   shutdownTimeoutMs: number;
   /** The environment the configuration was read from: modules read their own settings in it. */
   variables: Readonly<Record<string, string | undefined>>;
@@ -110,6 +112,17 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
   };
   const list = (name: string, separator: string): string[] =>
     (env[name] ?? '').split(separator).map((s) => s.trim()).filter(Boolean);
+  // Each an origin exactly as a browser sends it (`https://console.example.com`, a port when not
+  // the default): anything else, a wildcard or a path included, would never match, or match too much.
+  const origins = (name: string): string[] => {
+    const values = list(name, ',');
+    for (const value of values) {
+      if (!/^https?:\/\/[^*]+$/.test(value) || URL.parse(value)?.origin !== value) {
+        problems.push(`${name}: ${JSON.stringify(value)} is not an origin such as https://console.example.com (scheme, host and port only; no wildcard, path or trailing slash)`);
+      }
+    }
+    return values;
+  };
 
   const environment = environmentOf(env.NODE_ENV, problems);
   const logLevel = env.LOG_LEVEL || (environment === 'test' ? 'silent' : 'info');
@@ -136,6 +149,7 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
       windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     },
     trustedProxies: list('TRUSTED_PROXIES', ','),
+    corsOrigins: origins('CORS_ORIGINS'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     variables: Object.freeze({ ...env }),
   };

@@ -86,6 +86,7 @@ export class Kernel {
       routes: this.routes,
       rateLimit,
       trustedProxies: config.trustedProxies,
+      corsOrigins: config.corsOrigins,
       auditSinks: () => this.registry.contributions(AuditSinkSpi),
     });
   }

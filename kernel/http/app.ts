@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import { loggableUrl } from '../logging/loggable-url';
 import { createAccessLogger } from '../logging/logger';
+import { corsMiddleware } from './cors';
 import { sendError } from './envelope';
 import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
@@ -21,6 +22,8 @@ export interface HttpAppOptions {
   routes: RouteTable;
   rateLimit: RateLimit;
   trustedProxies: string[];
+  /** Origins whose pages may call the API from a browser (CORS_ORIGINS); none: CORS is off. */
+  corsOrigins: readonly string[];
   /** The enabled `audit.sink` contributions, asked again for every audited request. */
   auditSinks: () => readonly AuditSink[];
 }
@@ -37,6 +40,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
   app.use(helmet());
   app.use(traceAndMeasure(options));
+  if (options.corsOrigins.length > 0) app.use(corsMiddleware(options.corsOrigins));
   const dispatch = options.routes.middleware();
   app.use(API_BASE, dispatch.api);
   app.use(dispatch.root);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ConfigError, readConfig } from '../../kernel/config';
 
-describe('config: NODE_ENV and HOST', () => {
+describe('config: NODE_ENV, HOST and CORS_ORIGINS', () => {
   it('reads NODE_ENV in any letter case: Production and PRODUCTION are production', () => {
     for (const name of ['production', 'Production', 'PRODUCTION']) {
       expect(readConfig({ NODE_ENV: name })).to.include({ environment: 'production', production: true });
@@ -20,5 +20,16 @@ describe('config: NODE_ENV and HOST', () => {
   it('listens on 127.0.0.1 unless HOST asks for another address', () => {
     expect(readConfig({}).host).to.equal('127.0.0.1');
     expect(readConfig({ HOST: '0.0.0.0' }).host).to.equal('0.0.0.0');
+  });
+
+  it('reads CORS_ORIGINS as a comma-separated list of origins, off when unset', () => {
+    expect(readConfig({}).corsOrigins).to.deep.equal([]);
+    expect(readConfig({ CORS_ORIGINS: 'https://console.example.com, http://localhost:5173' }).corsOrigins).to.deep.equal(['https://console.example.com', 'http://localhost:5173']);
+  });
+
+  it('refuses a CORS_ORIGINS entry that is not an origin as a browser sends it', () => {
+    for (const value of ['*', 'https://*.example.com', 'https://console.example.com/', 'https://console.example.com/app', 'console.example.com', 'https://console.example.com:443', 'file:///tmp']) {
+      expect(() => readConfig({ CORS_ORIGINS: value }), value).to.throw(ConfigError, `CORS_ORIGINS: ${JSON.stringify(value)} is not an origin`);
+    }
   });
 });
