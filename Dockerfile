@@ -3,9 +3,10 @@
 # Atrium server image: compiled kernel and built-in modules, production dependencies only,
 # running as the unprivileged `node` user. Without DATABASE_URL it runs on the embedded
 # PostgreSQL in /data (a volume); docker-compose.yml beside this file wires PostgreSQL and Redis.
+# It runs in production: JWT_SECRET and ADMIN_PASSWORD are required (make .env as README.md says).
 #
 #   docker build -t atrium .
-#   docker run -p 3000:3000 -v atrium-data:/data atrium
+#   docker run -p 3000:3000 -v atrium-data:/data --env-file .env atrium
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
