@@ -1,6 +1,7 @@
 import { defineModule } from '@atrium/kernel';
 import { apiDocsArePublic } from './api-docs-access';
 import { apiDocs, listErrorCodes, listPermissions, manifestSchema, metrics } from './catalog.routes';
+import { docsAsset, docsPage } from './docs.routes';
 import { health, info, ready } from './health.routes';
 import { disableModule, enableModule, getModule, listModules } from './modules.routes';
 
@@ -11,6 +12,7 @@ export default defineModule({
     health, ready, info,
     listModules, getModule, enableModule, disableModule,
     listPermissions, listErrorCodes, apiDocs, manifestSchema, metrics,
+    docsPage, docsAsset,
   ],
   // A mistyped API_DOCS_PUBLIC stops the start instead of leaving the catalog open or shut by surprise.
   start: (ctx) => void apiDocsArePublic(ctx.environment),
