@@ -61,6 +61,12 @@ describe('HTTP: hostile bodies and query strings at real routes', () => {
     );
   });
 
+  it('reads a bracketed query parameter flat, as its own undeclared name', async () => {
+    const res = await server.http().get('/api/v1/users?keyword[a][b]=x').set('Authorization', ADMIN);
+    const body = expectError(res, 400, 'VALIDATION_FAILED_400');
+    expect(body.details).to.deep.include({ field: '/query/keyword[a][b]', rule: 'additionalProperties', message: 'is not an accepted property' });
+  });
+
   it('never answers 500 to a query string nested deep, repeated or bracketed', async () => {
     const queries = [
       `keyword${'[a]'.repeat(10_000)}=x`,
