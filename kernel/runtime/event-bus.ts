@@ -33,8 +33,13 @@ export class EventBus {
     await this.redis.subscriber.subscribe(this.channel);
     this.redis.subscriber.on('message', (channel, message) => {
       if (channel !== this.channel) return;
-      const { from, name, payload } = JSON.parse(message) as { from: string; name: string; payload: unknown };
-      if (from !== this.instanceId) this.deliver(name, payload);
+      try {
+        const { from, name, payload } = JSON.parse(message) as { from: string; name: string; payload: unknown };
+        if (from !== this.instanceId) this.deliver(name, payload);
+      } catch (error) {
+        // Anyone who can write to the channel could send anything: it must not stop the subscriber.
+        this.log.error({ err: error, dependency: 'redis' }, 'unreadable event on the event bus channel');
+      }
     });
   }
 

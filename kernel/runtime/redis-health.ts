@@ -28,6 +28,8 @@ export class RedisHealth {
   private readonly restored = new Set<() => void | Promise<void>>();
   private readonly lost = new Set<() => void>();
   private stopped = false;
+  /** Set from the first opening until the circuit closes: a failed probe reopens it silently. */
+  private out = false;
 
   constructor(private readonly log: Logger, private readonly probe: () => Promise<unknown>) {
     this.breaker = new CircuitBreaker((work: Work) => work(), {
@@ -37,6 +39,8 @@ export class RedisHealth {
       volumeThreshold: 3,
     });
     this.breaker.on('open', () => {
+      if (this.out) return;
+      this.out = true;
       this.log.error({ dependency: 'redis', circuit: 'open' }, 'redis is unreachable: going on without it');
       for (const listener of this.lost) listener();
     });
@@ -45,6 +49,7 @@ export class RedisHealth {
       this.run(this.probe).catch(() => undefined);
     });
     this.breaker.on('close', () => {
+      this.out = false;
       this.log.info({ dependency: 'redis', circuit: 'closed' }, 'redis is back: resyncing from the database');
       for (const listener of this.restored) {
         Promise.resolve()
@@ -71,7 +76,7 @@ export class RedisHealth {
       if (!this.stopped) this.breaker.open();
     });
     connection.on('ready', () => {
-      if ([...this.connections].every((c) => c.status === 'ready')) this.breaker.close();
+      if (this.connected()) this.breaker.close();
     });
   }
 
@@ -81,14 +86,13 @@ export class RedisHealth {
    * without Redis catch it and fall back, the others let it reach the client.
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
+    // A trial call must not close the circuit while a connection is still down (the subscriber
+    // would miss what is published before it is back); its 'ready' closes the circuit instead.
+    if (!this.breaker.closed && !this.connected()) throw unavailable();
     try {
       return (await this.breaker.fire(work)) as T;
     } catch (error) {
-      throw new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
-        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-        details: [{ rule: 'redis', message: 'redis is unreachable' }],
-        cause: error,
-      });
+      throw unavailable(error);
     }
   }
 
@@ -104,9 +108,21 @@ export class RedisHealth {
     return () => this.lost.delete(listener);
   }
 
+  private connected(): boolean {
+    return [...this.connections].every((connection) => connection.status === 'ready');
+  }
+
   /** Before the connections are closed on purpose: their closing is no outage. */
   shutdown(): void {
     this.stopped = true;
     this.breaker.shutdown();
   }
+}
+
+function unavailable(cause?: unknown): AppError {
+  return new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    details: [{ rule: 'redis', message: 'redis is unreachable' }],
+    cause,
+  });
 }
