@@ -5,6 +5,7 @@ import { listAppliedMigrations } from './db/migrations';
 import type { Kernel } from './kernel';
 import type { KernelAdmin, MappedEntity, ModuleSummary } from './modules/kernel-admin';
 import type { ModuleRuntime } from './modules/module-runtime';
+import { nameOwner } from './modules/ownership';
 
 const packageJson = require(path.join(repoRoot, 'package.json')) as { version: string };
 
@@ -54,6 +55,7 @@ export function createKernelAdmin(kernel: Kernel): KernelAdmin {
     generatedModulesDir: kernel.config.generatedModulesDir,
     entities: () => mappedEntities(kernel),
     tableOwner: (table) => tableOwner(kernel, table),
+    nameOwner: (name, exceptModuleId) => nameOwner(kernel.registry.all().filter((r) => r.id !== exceptModuleId).map((r) => r.loaded), name),
     permissions: () =>
       kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.permissions ?? []).map((p) => ({ ...p, moduleId: r.id }))),
     menus: () => kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.menus ?? []).map((m) => ({ ...m, moduleId: r.id }))),

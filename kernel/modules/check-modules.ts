@@ -8,6 +8,7 @@ import { dependencyIds } from './dependency-ids';
 import { entityNameOf } from '../auth/row-scope';
 import type { LoadedModule } from './loaded-module';
 import type { ModuleProblem } from './module-problem';
+import { Ownership } from './ownership';
 
 /**
  * Holds each module's code to its manifest, both ways: what the code has must be declared, and
@@ -50,6 +51,23 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
       entityOwners.set(name, module.manifest.id);
     }
     checkRowScoped(module, problem);
+  }
+  problems.push(...ownershipProblems(modules, others));
+  return problems;
+}
+
+/**
+ * What each module declares must be its own (ownership.ts). Running modules own theirs already;
+ * of the newcomers the built-in ones claim first, so a module dropped in beside them never takes
+ * their names whatever the load order; among the others, the first in load order keeps a name.
+ */
+function ownershipProblems(modules: readonly LoadedModule[], others: readonly LoadedModule[]): ModuleProblem[] {
+  const ownership = new Ownership();
+  for (const other of others) ownership.claim(other);
+  const problems: ModuleProblem[] = [];
+  for (const module of [...modules.filter((m) => m.builtin), ...modules.filter((m) => !m.builtin)]) {
+    for (const { message, file } of ownership.problems(module)) problems.push({ moduleId: module.manifest.id, file, message });
+    ownership.claim(module);
   }
   return problems;
 }

@@ -33,6 +33,9 @@ export interface MenuEntry extends ManifestMenu {
   moduleId: string;
 }
 
+/** A name a module would declare, to ask which module owns it (kernel/modules/ownership.ts). */
+export type OwnedName = { permission: string } | { menuPath: string } | { routePath: string };
+
 /** An entity a loaded module maps, and its table. */
 export interface MappedEntity {
   moduleId: string;
@@ -61,6 +64,12 @@ export interface KernelAdmin {
    * when no loaded module does.
    */
   tableOwner(table: string): string | null;
+  /**
+   * The loaded module (enabled or not) that owns `name` — the prefix of a permission code, a menu
+   * path or its ancestor, the prefix of a route path under the base path — so that another module
+   * declaring it would be refused at load; null when none does, or only `exceptModuleId`.
+   */
+  nameOwner(name: OwnedName, exceptModuleId?: string): string | null;
   /** Permissions declared by enabled modules. */
   permissions(): PermissionEntry[];
   /** Menus declared by enabled modules. */

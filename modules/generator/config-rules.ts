@@ -10,6 +10,11 @@ export interface RuleContext {
   otherEntityNames: ReadonlySet<string>;
   /** Where each column's settings came from in the request (`/body/columns/2`), by column name. */
   columnPointer(columnName: string): string;
+  /**
+   * The module other than the one this configuration generates that owns a permission prefix,
+   * menu path or route prefix (`ctx.kernel.nameOwner`): the kernel would refuse the module for it.
+   */
+  ownerOf(name: { permission: string } | { menuPath: string } | { routePath: string }): string | null;
 }
 
 /** Routes of generated modules live under plain lowercase segments: one to four of them. */
@@ -34,6 +39,7 @@ export function configProblems(config: TableConfig, context: RuleContext): Error
   if (context.otherEntityNames.has(config.className)) {
     problem('/body/className', 'unique', `another module already maps an entity named ${config.className}`);
   }
+  problems.push(...ownershipProblems(config, context));
   const filterNames = new Map<string, string>();
   for (const column of config.columns) {
     const at = context.columnPointer(column.columnName);
@@ -50,6 +56,22 @@ export function configProblems(config: TableConfig, context: RuleContext): Error
   if (!config.columns.some((c) => c.role === 'id' && c.supported)) {
     problem('/body/columns', 'primaryKey', 'the table needs a single-column primary key of a supported type');
   }
+  return problems;
+}
+
+/**
+ * Names another module owns, each with its owner (as the kernel would refuse them at load): the
+ * permission prefix, the resource path as a menu path, and as a route prefix.
+ */
+function ownershipProblems(config: TableConfig, context: RuleContext): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const owned = (field: string, owner: string | null, message: (owner: string) => string) => {
+    if (owner !== null) problems.push({ field, rule: 'owned', message: message(owner), owner });
+  };
+  const { permissionPrefix, resourcePath } = config;
+  owned('/body/permissionPrefix', context.ownerOf({ permission: `${permissionPrefix}:list` }), (owner) => `"${permissionPrefix}" is the permission prefix of module "${owner}"`);
+  owned('/body/resourcePath', context.ownerOf({ menuPath: resourcePath }), (owner) => `the menu path ${resourcePath} is module "${owner}"'s or under one of its menus`);
+  owned('/body/resourcePath', context.ownerOf({ routePath: resourcePath }), (owner) => `routes under ${resourcePath} would be in the route prefix of module "${owner}"`);
   return problems;
 }
 

@@ -77,7 +77,7 @@ export class TableAccess {
     const otherEntityNames = new Set(this.ctx.kernel.entities().filter((e) => e.moduleId !== config.moduleId).map((e) => e.entity));
     const problems: ErrorDetail[] = [
       ...manifestProblems(config, this.ctx.kernel.manifestSchemaText()),
-      ...configProblems(config, { otherEntityNames, columnPointer }),
+      ...configProblems(config, { otherEntityNames, columnPointer, ownerOf: (name) => this.ctx.kernel.nameOwner(name, config.moduleId) }),
       ...(await this.dictionaryProblems(config, columnPointer)),
     ];
     // The template's own rules, on a configuration that meets the generator's.
