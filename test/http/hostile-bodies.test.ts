@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { JSON_LIMITS } from '../../kernel/http/json-limits';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 import { expectError } from './helpers';
 
@@ -37,6 +38,13 @@ describe('HTTP: hostile bodies and query strings at real routes', () => {
       expectError(await send(deepObject(50_000)), 400, 'VALIDATION_MALFORMED_BODY_400');
     });
   }
+
+  it(`takes a task whose payload nests up to the limit (${JSON_LIMITS.maxDepth} levels in all) and stores it whole`, async () => {
+    const payload = deepObject(JSON_LIMITS.maxDepth - 1);
+    const res = await post('/tasks', taskWith(payload), ADMIN);
+    expect(res.status, res.text).to.equal(201);
+    expect(JSON.stringify(res.body.data.payload)).to.equal(payload);
+  });
 
   it('never answers 500 to random, deep or wide JSON at a login, a task submission and a user creation', async () => {
     // Shapes as small descriptions, built into text in the property, so a failure prints short.
