@@ -41,11 +41,6 @@ export class PublishOutbox {
     this.health.run(() => this.send(message)).catch((error: unknown) => this.enqueue({ event, message }, error));
   }
 
-  /** How many messages wait for Redis. */
-  get waiting(): number {
-    return this.queue.length;
-  }
-
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);

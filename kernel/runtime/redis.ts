@@ -6,7 +6,7 @@ import { REDIS_CALL_TIMEOUT_MS, RedisHealth } from './redis-health';
 /** How long one connection attempt may take. */
 const CONNECT_TIMEOUT_MS = 1000;
 /** How long a start waits for Redis to answer before it refuses, naming REDIS_URL. */
-export const REDIS_START_TIMEOUT_MS = 5000;
+const REDIS_START_TIMEOUT_MS = 5000;
 
 /**
  * Connections to Redis when `REDIS_URL` is set, and the health of Redis that every user of them
