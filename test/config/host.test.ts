@@ -20,6 +20,11 @@ function accepts(host: string, port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
+    // A firewall may drop the packets instead of refusing: no answer is no connection either.
+    socket.setTimeout(5000, () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
