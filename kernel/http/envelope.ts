@@ -40,7 +40,7 @@ export function sendError(res: Response, error: unknown, traceId: string, langua
 
 /**
  * Anything that is neither an AppError nor a client error express raised is the server's: a 503
- * when the database could not be reached, a 500 otherwise.
+ * when a connection failed (the database, or any service reached over a socket), a 500 otherwise.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -59,7 +59,7 @@ export function internalError(error: unknown): AppError {
     return new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
       cause: error,
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-      details: [{ rule: 'dependency', message: 'the database is unreachable' }],
+      details: [{ rule: 'dependency', message: 'a connection to a service it needs failed' }],
     });
   }
   return new AppError(KernelErrors.SYSTEM_INTERNAL_ERROR_500, { cause: error });
