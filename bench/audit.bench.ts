@@ -9,8 +9,9 @@
  *     the goal applies to it;
  *   - POST /bench/notes/echo answers 201 without touching the database: the cheapest POST there
  *     is, so its ratio is what audit costs at most, shown for information.
- * With audit enabled every request is also summarised, queued and written in multi-row inserts
- * to the PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped at the end). Audit is switched
+ * With audit enabled every request is also summarised, appended to the outbox (its answer waits
+ * for the group's fsync: the durability a crash cannot undo), queued and written in multi-row
+ * inserts to the PostgreSQL at 127.0.0.1:5432 (a fresh database, dropped at the end). Audit is switched
  * off and on between runs (the module API a console uses), alternately, with the same autocannon
  * settings; autocannon runs in a process of its own. At the end the records written are counted
  * against the requests answered with audit on: none may be missing.
