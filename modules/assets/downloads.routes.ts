@@ -27,6 +27,7 @@ export const signAssetUrl = defineRoute({
   path: '/assets/{id}/signed-url',
   permission: 'asset:asset:download',
   summary: 'A URL that downloads the asset without a bearer token until it expires',
+  description: 'The URL is a path under /api/v1 carrying an expiry and an HMAC signature: anyone holding it can download the asset until `expiresAt`, without a token. A tampered one answers 403 SIGNED_URL_INVALID_403, an expired one 403 SIGNED_URL_EXPIRED_403.',
   params: IdParams,
   body: SignedUrlBody,
   response: SignedUrlSchema,

@@ -18,6 +18,7 @@ export const listSessions = defineRoute({
   path: '/system/sessions',
   permission: 'system:session:list',
   summary: 'Online sessions: neither revoked nor expired',
+  description: 'Sessions of every user that are neither revoked nor expired, with client address and user agent; `DELETE /system/sessions/{id}` ends one.',
   query: Type.Object({
     username: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the username.' })),
     ip: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the client address.' })),

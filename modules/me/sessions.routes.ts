@@ -7,6 +7,7 @@ export const listMySessions = defineRoute({
   path: '/me/sessions',
   permission: 'me:session:list',
   summary: 'The caller\'s online sessions; `current` marks the one of this request',
+  description: 'Sessions of the caller that are neither revoked nor expired, with the client address and user agent they were opened from; `current` marks the one this request was made with.',
   list: { sort: { createdAt: 'createdAt', lastSeenAt: 'lastSeenAt' } },
   response: Paginated(MySessionSchema),
   handler: async ({ principal, page }, ctx) => {

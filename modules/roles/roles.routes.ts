@@ -14,6 +14,7 @@ export const listRoles = defineRoute({
   path: '/roles',
   permission: 'system:role:list',
   summary: 'Roles, a page at a time',
+  description: 'Roles with their permissions and data scope. Filters and sort fields are listed with the parameters.',
   query: Type.Object({
     keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name.' })),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
@@ -28,6 +29,7 @@ export const getRole = defineRoute({
   path: '/roles/{id}',
   permission: 'system:role:query',
   summary: 'One role, with its permissions and departments',
+  description: 'One role: its permission codes, its data scope and, for a `custom` scope, the departments it covers.',
   params: IdParams,
   response: RoleSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],

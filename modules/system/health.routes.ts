@@ -7,6 +7,7 @@ export const health = defineRoute({
   public: true,
   rateLimit: false,
   summary: 'Liveness: the process is up',
+  description: 'Public and never rate limited: 200 while the process serves HTTP, whatever its dependencies. Use `/system/ready` to decide whether to send traffic.',
   response: Type.Object({ status: Type.Literal('up') }),
   handler: () => ({ status: 'up' as const }),
 });
@@ -49,6 +50,7 @@ export const info = defineRoute({
   path: '/system/info',
   permission: 'system:info:query',
   summary: 'The instance: version, runtime, database and uptime',
+  description: 'The running version, Node.js runtime, database kind, uptime and how many modules are enabled and disabled.',
   response: Type.Object({
     name: Type.String(),
     version: Type.String(),

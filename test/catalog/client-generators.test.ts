@@ -68,6 +68,21 @@ describe('the live catalog in client generators', () => {
 
   after(() => server?.stop());
 
+  it('gives every operation, the generated module\'s too, a summary and a description', () => {
+    const bare: string[] = [];
+    for (const [path, operations] of Object.entries(JSON.parse(catalog).paths as Record<string, Record<string, { summary?: string; description?: string }>>)) {
+      for (const [method, operation] of Object.entries(operations)) if (!operation.summary?.trim() || !operation.description?.trim()) bare.push(`${method.toUpperCase()} ${path}`);
+    }
+    expect(bare).to.deep.equal([]);
+  });
+
+  it('names the generated module\'s record and bodies as schemas, like a built-in module\'s', () => {
+    const { paths, components } = JSON.parse(catalog) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
+    expect(components.schemas).to.include.keys('CatalogGadget', 'CatalogGadgetCreate', 'CatalogGadgetUpdate');
+    const [, item] = Object.entries(paths).find(([path]) => path.includes('gadget') && path.endsWith('{id}'))!;
+    expect(item.put.requestBody.content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/CatalogGadgetUpdate' });
+  });
+
   it('passes Redocly\'s recommended rules', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: catalog, absoluteRef: 'catalog.json', config });

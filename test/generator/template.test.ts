@@ -248,11 +248,15 @@ describe("the generator's crud template: generated modules, loaded into a runnin
 
   describe('the API catalog', () => {
     it('lists the generated routes in /v3/api-docs with their permissions, labels and comments', async () => {
-      const paths = (await apiDocs()).paths as Record<string, Record<string, Record<string, unknown>>>;
+      const doc = await apiDocs();
+      const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
       expect(paths[BOOKS]).to.have.all.keys('get', 'post');
       expect(paths[`${BOOKS}/{id}`]).to.have.all.keys('get', 'put', 'delete');
       expect(paths[BOOKS].get['x-permission']).to.equal('library:book:list');
-      const body = (paths[BOOKS].post.requestBody as { content: Record<string, { schema: { properties: Record<string, { description?: string }>; required: string[] } }> }).content['application/json'].schema;
+      // The create body is a named schema: the operation refers to its component.
+      const { $ref } = (paths[BOOKS].post.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content['application/json'].schema;
+      expect($ref).to.equal('#/components/schemas/BookCreate');
+      const body = (doc.components as { schemas: Record<string, { properties: Record<string, { description?: string }>; required: string[] }> }).schemas.BookCreate;
       expect(body.properties.title.description).to.equal('Title: As printed on the cover');
       expect(body.required).to.deep.equal(['title', 'isbn']);
       const filters = (paths[BOOKS].get.parameters as { name: string }[]).map((p) => p.name);
@@ -278,8 +282,10 @@ describe("the generator's crud template: generated modules, loaded into a runnin
     it('shows labels, comments and the module name verbatim in the API, and never runs them', async () => {
       const odd = oddPlan();
       const doc = await apiDocs();
-      const operation = (doc.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } }>>)[ODD].post;
-      const properties = operation.requestBody.content['application/json'].schema.properties;
+      const operation = (doc.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { $ref: string } }> } }>>)[ODD].post;
+      // The create body is a named schema: its component holds the fields.
+      const name = operation.requestBody.content['application/json'].schema.$ref.split('/').pop()!;
+      const { properties } = (doc.components as { schemas: Record<string, { properties: Record<string, { description?: string }> }> }).schemas[name];
       expect(properties.weird.description).to.equal(`${HOSTILE.quote}: ${Object.values(HOSTILE).join(' | ')}`);
       expect(properties.closer.description).to.equal(`${HOSTILE.template}: ${HOSTILE.lineComment}`);
       expect(properties.templated.description).to.equal(`${HOSTILE.separator}: ${HOSTILE.openapi}`);

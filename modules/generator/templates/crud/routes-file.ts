@@ -33,6 +33,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       `  path: ${path},`,
       `  permission: ${permission('list')},`,
       `  summary: '${names.type} records, a page at a time',`,
+      `  description: ${tsString(`Every ${names.type} record, a page at a time. The filters and sort fields are listed with the parameters.`)},`,
       `  query: ${names.type}FilterQuery,`,
       `  list: { sort: ${sort.length > 0 ? `{ ${sort.join(', ')} }` : '{}'} },`,
       `  response: Paginated(${names.type}Schema),`,
@@ -44,6 +45,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       `  path: ${itemPath},`,
       `  permission: ${permission('query')},`,
       `  summary: 'One ${names.type} record',`,
+      `  description: ${tsString(`The ${names.type} record with this key; 404 SYSTEM_RESOURCE_NOT_FOUND_404 when there is none.`)},`,
       '  params: IdParams,',
       `  response: ${names.type}Schema,`,
       `  errors: [${notFound}],`,
@@ -55,6 +57,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       `  path: ${path},`,
       `  permission: ${permission('add')},`,
       `  summary: 'Adds a ${names.type} record',`,
+      `  description: ${tsString(`Adds a record from the fields sent; the schema lists the ones required.${duplicated.length > 0 ? ' A value already taken in a unique column is 409.' : ''}`)},`,
       '  status: 201,',
       `  body: Create${names.type}Body,`,
       `  response: ${names.type}Schema,`,
@@ -69,6 +72,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       version
         ? `  summary: 'Changes the fields sent; \`${version.property}\` is the one the caller read',`
         : `  summary: 'Changes the fields sent',`,
+      `  description: ${tsString(`Changes only the fields sent; what is left out stays as it is.${version ? ` A stale \`${version.property}\` is 409 SYSTEM_VERSION_CONFLICT_409.` : ''}`)},`,
       '  params: IdParams,',
       `  body: Update${names.type}Body,`,
       `  response: ${names.type}Schema,`,
@@ -85,6 +89,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       version
         ? `  summary: 'Removes a ${names.type} record; with \`${version.property}\`, only if it is still the one the caller read',`
         : `  summary: 'Removes a ${names.type} record',`,
+      `  description: ${tsString(`Removes the record; 404 when there is none.${version ? ` With \`${version.property}\`, a record changed since it was read is 409 SYSTEM_VERSION_CONFLICT_409.` : ''}`)},`,
       '  params: IdParams,',
       version && `  query: Type.Object({ ${version.property}: Type.Optional(Type.Integer({ minimum: 1 })) }),`,
       '  response: Type.Object({}),',

@@ -7,30 +7,31 @@ import { fileText, schemaOptions } from './source';
 
 /**
  * `<base>.schemas.ts`: TypeBox schemas of the view, the bodies, the filters and the id. Labels
- * and comments reach the API catalog as `description`s.
+ * and comments reach the API catalog as `description`s; the view and the bodies are named
+ * schemas there (`Book`, `BookCreate`, `BookUpdate`).
  */
 export function schemasFile(model: CrudModel): GeneratedFile {
   const { names, columns, version } = model;
   return {
     path: model.files.schemas,
     content: fileText([
-      `import { Type } from '@atrium/kernel';`,
+      `import { Type, named } from '@atrium/kernel';`,
       '',
       `/** ${capitalised(names.one)} as the API shows it: every column of the table. */`,
-      `export const ${names.type}Schema = Type.Object({`,
+      `export const ${names.type}Schema = named('${names.type}', Type.Object({`,
       ...columns.map((c) => `  ${c.property}: ${valueSchema(c, { accepted: false, orNull: c.nullable, description: describe(c) })},`),
-      '});',
+      '}));',
       '',
       '/** A create: the required fields, and any of the others. */',
-      `export const Create${names.type}Body = Type.Object({`,
+      `export const Create${names.type}Body = named('${names.type}Create', Type.Object({`,
       ...model.createFields.map(({ column, required }) => `  ${column.property}: ${optional(bodySchema(column), !required)},`),
-      '});',
+      '}));',
       '',
       `/** An update: any of the fields${version ? ', and the version the caller read' : ''}. */`,
-      `export const Update${names.type}Body = Type.Object({`,
+      `export const Update${names.type}Body = named('${names.type}Update', Type.Object({`,
       ...model.updateFields.map((c) => `  ${c.property}: ${optional(bodySchema(c), true)},`),
       version && `  ${version.property}: Type.Integer({ minimum: 1, description: 'The version the caller read' }),`,
-      '});',
+      '}));',
       '',
       `/** The list's filters; an absent one does not filter. */`,
       `export const ${names.type}FilterQuery = Type.Object({`,
