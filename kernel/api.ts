@@ -13,6 +13,7 @@ export { BootError } from './boot-error';
 export type { ModuleProblem } from './modules/module-problem';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
 export { defineRoute, RawReply } from './http/route';
+export { discardRefusedBody, DISCARD_MAX_BYTES, DISCARD_MAX_MS } from './http/refused-body';
 export { named } from './http/schema-name';
 export { compileValueValidator } from './http/validation';
 export type { Validator } from './http/validation';

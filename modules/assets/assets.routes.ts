@@ -1,4 +1,4 @@
-import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
+import { KernelErrors, Paginated, Type, defineRoute, discardRefusedBody, type ModuleContext } from '@atrium/kernel';
 import { AssetFilterQuery, AssetSchema, IdParams, UploadBody } from './asset.schemas';
 import { AssetService } from './asset.service';
 import { AssetErrors } from './errors';
@@ -25,18 +25,18 @@ export const uploadAsset = defineRoute({
   permission: 'asset:asset:upload',
   summary: 'Uploads a file (multipart/form-data, one part named `file`)',
   description:
-    'Streamed to storage as it arrives, its size and sha256 computed on the way. Over the size limit (param `assets.upload.maxBytes`, capped by `ASSET_MAX_BYTES`) it is cut off as soon as the limit is passed: 413, and the connection is closed. Its type is decided by its first bytes against the param `assets.upload.allowedTypes`; a name whose extension says another type, executables, HTML and SVG are 415. Nothing is stored on a refusal.',
+    'Streamed to storage as it arrives, its size and sha256 computed on the way. Over the size limit (param `assets.upload.maxBytes`, capped by `ASSET_MAX_BYTES`) it is refused as soon as the limit is passed: 413, then at most 4 MiB more of the body is read and thrown away (for 5 s at most) so that the client can read the answer, and the connection is closed if more is still coming. Its type is decided by its first bytes against the param `assets.upload.allowedTypes`; a name whose extension says another type, executables, HTML and SVG are 415. Nothing is stored on a refusal.',
   streamedBody: { contentType: 'multipart/form-data', schema: UploadBody },
   status: 201,
   response: AssetSchema,
   errors: [VALIDATION_FAILED_400, AssetErrors.ASSET_TOO_LARGE_413, AssetErrors.ASSET_UNSUPPORTED_TYPE_415],
-  handler: async ({ raw, principal, setHeader }, ctx) => {
+  handler: async ({ raw, principal }, ctx) => {
     try {
       return await assets(ctx).upload(raw, principal.userId);
     } catch (error) {
-      // Refused before the end of the body: what the client still sends is never read, so the
-      // connection cannot carry another request.
-      if (!raw.complete) setHeader('Connection', 'close');
+      // Refused before the end of the body: the client, likely still sending, must get to read
+      // the answer, and the server must not read on without end.
+      discardRefusedBody(raw);
       throw error;
     }
   },
