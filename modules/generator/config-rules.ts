@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '@atrium/kernel';
+import type { ErrorDetail, ModuleContext } from '@atrium/kernel';
 import { isGeneratedId, mustBeSent, operatorsOf, tsTypesOf } from './column-types';
 import { RESERVED_QUERY_NAMES } from './proposal';
 import type { ConfiguredColumn, TableConfig } from './table-config';
@@ -12,9 +12,23 @@ export interface RuleContext {
   columnPointer(columnName: string): string;
   /**
    * The module other than the one this configuration generates that owns a permission prefix,
-   * menu path or route prefix (`ctx.kernel.nameOwner`): the kernel would refuse the module for it.
+   * menu path or route prefix (`ownerOutside`): the kernel would refuse the module for it.
    */
-  ownerOf(name: { permission: string } | { menuPath: string } | { routePath: string }): string | null;
+  ownerOf(name: OwnedName): string | null;
+}
+
+type OwnedName = { permission: string } | { menuPath: string } | { routePath: string };
+
+/**
+ * Who owns a name (`ctx.kernel.nameOwner`), leaving out the module this configuration generates:
+ * under its id, or under an earlier one generated from the same table — generating then answers
+ * GENERATOR_TABLE_OWNED_409, which says what to do.
+ */
+export function ownerOutside(kernel: ModuleContext['kernel'], config: TableConfig): (name: OwnedName) => string | null {
+  return (name) => {
+    const owner = kernel.nameOwner(name, config.moduleId);
+    return owner !== null && kernel.module(owner)?.generation?.sourceTable === config.tableName ? null : owner;
+  };
 }
 
 /** Routes of generated modules live under plain lowercase segments: one to four of them. */

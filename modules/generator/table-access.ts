@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, KernelErrors, notFound, type ErrorDetail, type ModuleContext } from '@atrium/kernel';
 import { DictionariesApi } from '@atrium/module/dictionaries';
-import { configProblems } from './config-rules';
+import { configProblems, ownerOutside } from './config-rules';
 import { toGenerationPlan } from './generation-plan-builder';
 import type { GenerationPlan, Template } from './templates/generation-plan';
 import { findTemplate } from './templates/registry';
@@ -77,7 +77,7 @@ export class TableAccess {
     const otherEntityNames = new Set(this.ctx.kernel.entities().filter((e) => e.moduleId !== config.moduleId).map((e) => e.entity));
     const problems: ErrorDetail[] = [
       ...manifestProblems(config, this.ctx.kernel.manifestSchemaText()),
-      ...configProblems(config, { otherEntityNames, columnPointer, ownerOf: (name) => this.ctx.kernel.nameOwner(name, config.moduleId) }),
+      ...configProblems(config, { otherEntityNames, columnPointer, ownerOf: ownerOutside(this.ctx.kernel, config) }),
       ...(await this.dictionaryProblems(config, columnPointer)),
     ];
     // The template's own rules, on a configuration that meets the generator's.
