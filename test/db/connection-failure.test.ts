@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Client } from 'pg';
 import { isConnectionFailure } from '../../kernel/db/connection-failure';
 import { openDatabase, type Database } from '../../kernel/db/database';
+import { createLogger } from '../../kernel/logging/logger';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { freePort } from '../support/free-port';
 
@@ -9,10 +10,12 @@ import { freePort } from '../support/free-port';
 describe('isConnectionFailure', () => {
   let target: TestDatabase;
   let db: Database;
+  // knex reports the connection it finds dead: to a logger, not the test's output.
+  const logger = createLogger('silent');
 
   before(async () => {
     target = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, logger });
     await db.orm.em.fork().getConnection().execute('create table probe (id int primary key)');
   });
 
@@ -44,7 +47,7 @@ describe('isConnectionFailure', () => {
     // The embedded PostgreSQL has one session for every connection: nothing to end separately.
     if (!target.databaseUrl) this.skip();
     const sleeping = failureOf('select pg_sleep(30)');
-    const other = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    const other = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, logger });
     try {
       const sql = "select pg_terminate_backend(pid) as ended from pg_stat_activity where query = 'select pg_sleep(30)' and pid <> pg_backend_pid()";
       for (let ended = false; !ended; ) ended = (await other.orm.em.fork().getConnection().execute<{ ended: boolean }[]>(sql)).length > 0;
