@@ -37,8 +37,9 @@ export const docsPage = defineRoute({
   public: true,
   summary: 'The interactive API reference (Swagger UI) over this server\'s live catalog',
   description:
-    'An HTML page that loads Swagger UI from this server (no CDN) and reads `/v3/api-docs`. The page itself reveals nothing: '
-    + 'where the operator keeps the catalog closed (`API_DOCS_PUBLIC=false`), it shows the catalog only after "Authorize" with a token holding `system:catalog:query`.',
+    'An HTML page that loads Swagger UI from this server (no CDN) and reads `/v3/api-docs` without a token; "Authorize" sets the bearer '
+    + 'token of the requests tried from it. The page itself reveals nothing: where the operator keeps the catalog closed (`API_DOCS_PUBLIC=false`) '
+    + 'it shows an error instead, and the catalog is read with a token holding `system:catalog:query`.',
   raw: { contentType: 'text/html; charset=utf-8' },
   response: Type.String(),
   handler: () => new RawReply(fs.readFileSync(path.join(OWN, 'index.html')), 'text/html; charset=utf-8', { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }),
