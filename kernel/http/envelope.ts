@@ -48,17 +48,17 @@ export function toAppError(error: unknown): AppError {
 }
 
 /**
- * Seconds a client is asked to wait after a lost database connection: about what the pool takes
- * to notice the database is back (a new connection per request), short enough not to strand a user.
+ * Seconds a client is asked to wait after a failed connection: the pool opens a new connection
+ * for the next request, so a database that is back serves it; short enough not to strand a user.
  */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const CONNECTION_RETRY_AFTER_SECONDS = 5;
 
 export function internalError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isConnectionFailure(error)) {
     return new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
       cause: error,
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      headers: { 'Retry-After': String(CONNECTION_RETRY_AFTER_SECONDS) },
       details: [{ rule: 'dependency', message: 'a connection to a service it needs failed' }],
     });
   }
