@@ -9,6 +9,7 @@ import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../modules/module-context';
 import { internalError, sendData } from './envelope';
+import { readWithinLimit } from './body-size-guard';
 import { jsonLimitProblem, type JsonLimitProblem } from './json-limits';
 import { negotiateLanguage } from './language';
 import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
@@ -121,9 +122,10 @@ function checkJsonLimits(_req: unknown, _res: unknown, raw: Buffer, encoding: st
 
 function jsonParser(limit: number): (req: Request, res: Response) => Promise<void> {
   const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'], verify: checkJsonLimits });
+  const tooLarge = () => new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] });
   return (req, res) =>
     new Promise((resolve, reject) => {
-      parse(req, res, (error?: unknown) => {
+      readWithinLimit(req, limit, () => reject(tooLarge()), () => parse(req, res, (error?: unknown) => {
         if (!error) {
           const sentSomething = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
           if (req.body === undefined && (sentSomething || req.headers['transfer-encoding'])) {
@@ -133,9 +135,9 @@ function jsonParser(limit: number): (req: Request, res: Response) => Promise<voi
         }
         const type = (error as { type?: string }).type;
         if (error instanceof JsonLimitError) reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { details: [{ field: '/body', rule: error.problem.rule, message: error.problem.message }] }));
-        else if (type === 'entity.too.large') reject(new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] }));
+        else if (type === 'entity.too.large') reject(tooLarge());
         else reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { cause: error, details: [{ field: '/body', rule: 'json', message: 'is not well-formed JSON' }] }));
-      });
+      }));
     });
 }
 
