@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import { detailFor, expectError, expectSuccess } from '../http/helpers';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
-import { column, generated, generatorApi, imported, itemsOf, sql, type GeneratorApi, type TableView } from './helpers';
+import { column, generated, generatedModulesDir, generatorApi, imported, itemsOf, sql, type GeneratorApi, type TableView } from './helpers';
 
 interface Order {
   id: string;
@@ -102,6 +104,12 @@ describe('generator: columns the database fills', () => {
     const body = doc.components.schemas[doc.paths[ORDERS].post.requestBody.content['application/json'].schema.$ref.split('/').pop()!];
     expect(Object.keys(body.properties).sort()).to.deep.equal(['name', 'note', 'orderedOn', 'qty']);
     expect(body.required).to.deep.equal(['name']);
+  });
+
+  it('says so in the module’s README: the key a string of digits, the GENERATED ALWAYS column written by the database', () => {
+    const readme = fs.readFileSync(path.join(generatedModulesDir(server), 'g13-order', 'README.md'), 'utf8');
+    expect(readme).to.match(/\| `id` \| id \| int8, as a string of digits \|.*\| generated \|/);
+    expect(readme).to.match(/\| `code` \| code \| int4 \|.*\| written by the database \| not sent \|/);
   });
 
   it('serves an identity key and a serial key as strings, through every route', async () => {

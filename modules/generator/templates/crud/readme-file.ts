@@ -106,13 +106,15 @@ function conflictNote(model: CrudModel): string {
 
 function typeNote(column: Column): string {
   const size = column.length !== null ? `(${column.length})` : column.precision !== null ? `(${column.precision}, ${column.scale ?? 0})` : '';
-  return `${column.dbType}${size}${column.nullable ? ', or null' : ''}`;
+  const digits = column.type.integerKey ? ', as a string of digits' : '';
+  return `${column.dbType}${size}${digits}${column.nullable ? ', or null' : ''}`;
 }
 
 function createNote(model: CrudModel, column: Column): string {
   const field = model.createFields.find((f) => f.column === column);
   if (field) return field.required ? 'required' : 'optional';
   if (column.role === 'id') return 'generated';
+  if (column.readOnly) return 'written by the database';
   return column.role === 'field' ? 'not sent' : 'set by the module';
 }
 
