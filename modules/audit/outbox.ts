@@ -103,7 +103,7 @@ export class Outbox {
       this.pending = [];
       this.waiting = [];
       try {
-        const fd = this.segmentFor(lines.length);
+        const fd = await this.segmentFor(lines.length);
         await write(fd, Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
         await fdatasync(fd);
         for (const waiter of waiting) waiter.resolve();
@@ -115,7 +115,7 @@ export class Outbox {
   }
 
   /** The file the next `count` records go to: a new segment once the current one is full. */
-  private segmentFor(count: number): number {
+  private async segmentFor(count: number): Promise<number> {
     if (this.fd !== undefined && this.inCurrent >= SEGMENT_RECORDS) this.closeCurrent();
     if (this.fd === undefined) {
       fs.mkdirSync(this.dir, { recursive: true });
@@ -124,6 +124,8 @@ export class Outbox {
       this.current = { file, end: 0 };
       this.inCurrent = 0;
       openHere.add(file);
+      // The new file's name must survive a power loss too, not only its bytes.
+      await syncDirectory(this.dir);
     }
     this.inCurrent += count;
     this.current!.end = this.enqueued - this.pending.length;
@@ -181,6 +183,15 @@ function isJsonObject(line: string): boolean {
 async function write(fd: number, buffer: Buffer): Promise<void> {
   for (let offset = 0; offset < buffer.length; ) {
     offset += await new Promise<number>((resolve, reject) => fs.write(fd, buffer, offset, buffer.length - offset, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
