@@ -13,10 +13,11 @@ export interface DiscardBound {
 /**
  * Lets a client that is still sending a body the server refused (a 413) read the answer. A
  * connection closed with unread bytes in it is reset, and the reset can overtake the answer:
- * curl, fetch and browsers then report a broken connection, not the 413. So, once the answer is
- * written, the rest of the body is read and thrown away — up to `maxBytes` and for `maxMs` at
- * most, so a client cannot make the server read without end — and the connection is closed
- * when the bound is passed. A body that ends within the bound leaves an ordinary connection.
+ * curl, fetch and browsers then report a broken connection, not the 413. So the rest of the body
+ * is read and thrown away — up to `maxBytes`, and for `maxMs` after the answer, so that a client
+ * cannot make the server read without end — and the connection is closed when the bound is
+ * passed, never before the answer is out. A body that ends within the bound leaves an ordinary
+ * connection. Call it when refusing, before throwing.
  */
 export function discardRefusedBody(req: Request, bound: DiscardBound = { maxBytes: DISCARD_MAX_BYTES, maxMs: DISCARD_MAX_MS }): void {
   if (req.complete) return;
