@@ -26,6 +26,7 @@ export interface ColumnView {
   nullable: boolean;
   defaultValue: string | null;
   identity: boolean;
+  readOnly: boolean;
   length: number | null;
   precision: number | null;
   scale: number | null;
