@@ -8,7 +8,7 @@ import { jsonFile, markdownText, tsString } from '../../modules/generator/templa
 import { crudTemplate } from '../../modules/generator/templates/crud';
 import { TEMPLATES, findTemplate } from '../../modules/generator/templates/registry';
 import { HOSTILE, booksPlan, fileOf, ledgerPlan, oddPlan, tagsPlan } from './template-plans';
-import { writeModule } from './template-support';
+import { column, writeModule } from './template-support';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
@@ -81,6 +81,15 @@ describe("the generator's crud template: rendering", () => {
     expect(() => crudTemplate.render(broken)).to.throw(/column "it's": the name holds a quote/);
     broken.columns[1] = { ...broken.columns[1], columnName: 'title' };
     expect(() => crudTemplate.render(broken)).to.throw(/column isbn: like filters text columns only.*filter page: the name is taken/);
+  });
+
+  it('refuses a GENERATED ALWAYS column in the form: the database refuses any value for it', () => {
+    const ledger = ledgerPlan();
+    ledger.columns.push(column('seq', 'seq', { dbType: 'int4', tsType: 'number', hasDefault: true, readOnly: true, required: false }));
+    expect(crudTemplate.problems(ledger)).to.deep.equal(['column seq: the database alone writes it (GENERATED ALWAYS), so it cannot be in the form']);
+    ledger.columns[ledger.columns.length - 1].form = false;
+    expect(crudTemplate.problems(ledger)).to.deep.equal([]);
+    expect(fileOf(crudTemplate.render(ledger), 'ledger-entry.entity.ts').content).to.include(`seq: p.integer().fieldName('seq').generated(DATABASE_GENERATED),`);
   });
 
   it('renders modules that type-check with strict TypeScript', async function () {
