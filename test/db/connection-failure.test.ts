@@ -57,6 +57,14 @@ describe('isConnectionFailure', () => {
     const ended = await sleeping;
     expect((ended as { code?: string }).code).to.equal('57P01');
     expect(isConnectionFailure(ended)).to.equal(true);
-    expect(await db.orm.em.fork().getConnection().execute('select 1 as one')).to.deep.equal([{ one: 1 }]);
+    // The ended connection may go back to the pool before its socket closes, so the next query
+    // can still meet it: that one fails as a connection failure too (a 503), and the pool then
+    // opens a new connection.
+    for (let attempt = 1; ; attempt++) {
+      const answer = await db.orm.em.fork().getConnection().execute('select 1 as one').catch((error: unknown) => error);
+      if (Array.isArray(answer)) break;
+      expect(isConnectionFailure(answer), String(answer)).to.equal(true);
+      expect(attempt, 'attempts before a new connection answers').to.be.below(3);
+    }
   });
 });
