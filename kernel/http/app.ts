@@ -90,9 +90,9 @@ function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestH
 }
 
 function notFound(rateLimit: RateLimit): RequestHandler {
-  return async (req) => {
+  return async (req, res) => {
     // Probing for routes costs the same as calling them.
-    await rateLimit.consume(req.ip ?? '');
+    await rateLimit.consume(req.ip ?? '', res);
     throw new AppError(KernelErrors.SYSTEM_NOT_FOUND_404, { details: [{ message: `${req.method} ${req.path}` }] });
   };
 }

@@ -25,7 +25,26 @@ export const CATALOG_HEADERS: Json = {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },
   },
+  'RateLimit-Limit': {
+    description: 'Requests this client address may make in the current window (IETF draft-ietf-httpapi-ratelimit-headers-06).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left to this client address in the current window, this one counted; 0 on a 429.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the count starts afresh.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Policy': {
+    description: 'The limit and its window in seconds, as `<limit>;w=<seconds>`.',
+    schema: { type: 'string', pattern: '^\\d+;w=\\d+$' },
+  },
 };
+
+/** The header fields every answer of a rate-limited operation carries. */
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
 
 /** The request header every operation accepts. */
 export const REQUEST_ID_PARAMETER: Json = {
@@ -38,9 +57,12 @@ export const REQUEST_ID_PARAMETER: Json = {
 
 const ref = (kind: 'headers' | 'parameters' | 'schemas', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** The response headers of a response with this status. */
-export function responseHeaders(status: number): Json {
-  return { 'X-Request-Id': ref('headers', 'X-Request-Id'), ...(RETRY_AFTER_STATUSES.has(status) ? { 'Retry-After': ref('headers', 'Retry-After') } : {}) };
+/** The response headers of a response with this status, of an operation counted by the rate limit or not. */
+export function responseHeaders(status: number, rateLimited: boolean): Json {
+  const headers: Json = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+  if (RETRY_AFTER_STATUSES.has(status)) headers['Retry-After'] = ref('headers', 'Retry-After');
+  if (rateLimited) for (const name of RATE_LIMIT_HEADERS) headers[name] = ref('headers', name);
+  return headers;
 }
 
 /**
@@ -76,10 +98,10 @@ function touchesDependencies({ ctx }: RouteEntry, anonymous: boolean): boolean {
 }
 
 /** One error response: the envelope, its `code` narrowed to the codes this status may carry. */
-export function errorResponse(status: number, definitions: readonly ErrorDefinition[]): Json {
+export function errorResponse(status: number, definitions: readonly ErrorDefinition[], rateLimited: boolean): Json {
   return {
     description: definitions.map((d) => `\`${d.code}\`: ${d.messages.en}`).join(' '),
-    headers: responseHeaders(status),
+    headers: responseHeaders(status, rateLimited),
     content: {
       'application/json': {
         schema: { allOf: [ref('schemas', 'Error'), { type: 'object', properties: { code: { type: 'string', enum: definitions.map((d) => d.code) } } }] },

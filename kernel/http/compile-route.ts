@@ -47,7 +47,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     const state = currentRequest()!;
     state.moduleId = ctx.id;
     state.permission = route.permission;
-    if (route.rateLimit !== false) await services.rateLimit.consume(req.ip ?? '');
+    if (route.rateLimit !== false) await services.rateLimit.consume(req.ip ?? '', res);
     let principal: Principal | null = null;
     if (!anonymous) {
       principal = await services.authenticate(req);

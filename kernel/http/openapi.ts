@@ -74,13 +74,14 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined, schemas
   const status = route.status ?? 200;
   // `response` is the schema of `data` as declared: a list route declares `Paginated(item)`.
   const data = schemas.show(route.response, ctx.id, 'declared');
-  const headers = { ...responseHeaders(status), ...routeHeaders(route) };
+  const rateLimited = route.rateLimit !== false;
+  const headers = { ...responseHeaders(status, rateLimited), ...routeHeaders(route) };
   const responses: Json = {
     [String(status)]: route.raw
       ? { description: 'Success.', headers, content: { [route.raw.contentType]: { schema: data } } }
       : { description: 'Success.', headers, content: { 'application/json': { schema: envelope(data) } } },
   };
-  for (const [code, definitions] of errorsByStatus(entry, anonymous)) responses[String(code)] = errorResponse(code, definitions);
+  for (const [code, definitions] of errorsByStatus(entry, anonymous)) responses[String(code)] = errorResponse(code, definitions, rateLimited);
   const op: Json = {
     operationId: operationId(entry),
     summary: route.summary,

@@ -265,6 +265,26 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     }
     expect(op('post', '/api/v1/tasks').responses['201'].headers).to.have.property('Idempotent-Replayed');
   });
+
+  it('describes the RateLimit-* fields once in components, referred to by every response of every rate-limited operation and by none of the others', () => {
+    const fields = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
+    for (const name of fields) expect(doc.components.headers[name], name).to.have.property('schema');
+    const byKey = new Map(server.kernel.routes.entries.map(({ route }) => [`${route.method.toLowerCase()} ${routeTemplate(route)}`, route]));
+    let limited = 0;
+    for (const { method, path, op: operation } of operations(doc)) {
+      const rateLimited = byKey.get(`${method} ${path}`)!.rateLimit !== false;
+      if (rateLimited) limited++;
+      expect(Object.keys(operation.responses as Json).includes('429'), `${method} ${path}`).to.equal(rateLimited);
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        for (const name of fields) {
+          if (rateLimited) expect(response.headers[name], `${method} ${path} ${status}`).to.deep.equal({ $ref: `#/components/headers/${name}` });
+          else expect(response.headers, `${method} ${path} ${status}`).to.not.have.property(name);
+        }
+      }
+    }
+    expect(limited).to.be.greaterThan(0);
+    expect(op('get', '/api/v1/system/health').responses['200'].headers).to.not.have.property('RateLimit-Limit');
+  });
 });
 
 describe('API catalog: schemas of one name from two modules', () => {

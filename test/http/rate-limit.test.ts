@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import Redis from 'ioredis';
+import type { Response } from 'supertest';
 import type { TestServer } from '../support/server';
 import { expectError, expectSuccess, startEchoServer } from './helpers';
 
@@ -9,6 +10,15 @@ const LIMIT = { points: 5, windowSeconds: 60 };
 /** A client address of its own per test (documentation range), so counters never collide. */
 function uniqueAddress(): string {
   return `2001:db8::${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}`;
+}
+
+/** The RateLimit-* fields of a counted answer: the limit, `remaining` left, a reset within the window. */
+function expectRateLimitFields(res: Response, remaining: number): void {
+  expect(res.headers['ratelimit-limit'], res.text).to.equal(String(LIMIT.points));
+  expect(res.headers['ratelimit-remaining']).to.equal(String(remaining));
+  expect(res.headers['ratelimit-reset']).to.match(/^\d+$/);
+  expect(Number(res.headers['ratelimit-reset'])).to.be.within(1, LIMIT.windowSeconds);
+  expect(res.headers['ratelimit-policy']).to.equal(`${LIMIT.points};w=${LIMIT.windowSeconds}`);
 }
 
 describe('HTTP rate limiting', () => {
@@ -31,14 +41,41 @@ describe('HTTP rate limiting', () => {
       expect(Number(res.headers['retry-after'])).to.be.within(1, LIMIT.windowSeconds);
     });
 
+    it('tells each answer the limit, what remains of it and when the window ends (RateLimit-* fields), and the 429 too, with Retry-After', async () => {
+      const address = uniqueAddress();
+      for (let i = 1; i <= LIMIT.points; i++) {
+        const res = await ping(address);
+        expectSuccess(res);
+        expectRateLimitFields(res, LIMIT.points - i);
+      }
+      const over = await ping(address);
+      expectError(over, 429, 'SYSTEM_RATE_LIMITED_429');
+      expectRateLimitFields(over, 0);
+      expect(Number(over.headers['retry-after'])).to.be.within(1, LIMIT.windowSeconds);
+    });
+
+    it('sends the fields on a refused request too: a 401 and a 404 were counted', async () => {
+      const address = uniqueAddress();
+      const unauthenticated = await server.http().get('/api/v1/echo/items').set('X-Forwarded-For', address);
+      expectError(unauthenticated, 401, 'AUTH_TOKEN_MISSING_401');
+      expectRateLimitFields(unauthenticated, LIMIT.points - 1);
+      const unknown = await server.http().get('/api/v1/probe/x').set('X-Forwarded-For', address);
+      expectError(unknown, 404, 'SYSTEM_NOT_FOUND_404');
+      expectRateLimitFields(unknown, LIMIT.points - 2);
+    });
+
     it('never limits the health probe or the metrics scrape', async () => {
       const address = uniqueAddress();
       for (let i = 0; i <= LIMIT.points; i++) await ping(address);
       expectError(await ping(address), 429, 'SYSTEM_RATE_LIMITED_429');
       for (let i = 0; i < LIMIT.points * 2; i++) {
-        expectSuccess(await server.http().get('/api/v1/system/health').set('X-Forwarded-For', address));
+        const health = await server.http().get('/api/v1/system/health').set('X-Forwarded-For', address);
+        expectSuccess(health);
+        expect(Object.keys(health.headers).filter((name) => name.startsWith('ratelimit'))).to.deep.equal([]);
       }
-      expect((await server.http().get('/metrics').set('X-Forwarded-For', address)).status).to.equal(200);
+      const metrics = await server.http().get('/metrics').set('X-Forwarded-For', address);
+      expect(metrics.status).to.equal(200);
+      expect(Object.keys(metrics.headers).filter((name) => name.startsWith('ratelimit'))).to.deep.equal([]);
     });
 
     it('counts each client address on its own', async () => {
@@ -104,14 +141,18 @@ describe('HTTP rate limiting', () => {
     it('shares one counter between two kernels: the 6th request across both answers 429', async () => {
       const address = uniqueAddress();
       await redis.del(keyOf(address));
-      for (let i = 0; i < LIMIT.points; i++) {
+      for (let i = 1; i <= LIMIT.points; i++) {
         const server = i % 2 === 0 ? first : second;
-        expectSuccess(await server.http().get('/api/v1/echo/ping').set('X-Forwarded-For', address));
+        const res = await server.http().get('/api/v1/echo/ping').set('X-Forwarded-For', address);
+        expectSuccess(res);
+        // Each kernel tells the count both share, not its own.
+        expectRateLimitFields(res, LIMIT.points - i);
       }
       expect(Number(await redis.get(keyOf(address)))).to.equal(LIMIT.points);
       for (const server of [first, second]) {
         const res = await server.http().get('/api/v1/echo/ping').set('X-Forwarded-For', address);
         expectError(res, 429, 'SYSTEM_RATE_LIMITED_429');
+        expectRateLimitFields(res, 0);
         expect(Number(res.headers['retry-after'])).to.be.within(1, LIMIT.windowSeconds);
       }
     });
