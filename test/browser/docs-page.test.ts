@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, recordPage, type PageRecord } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * The API reference at /docs as a browser shows it: Swagger UI draws the live catalog from this
+ * server alone, within the page's Content-Security-Policy, and can call the API from the page.
+ */
+describe('browser: the API reference at /docs', () => {
+  let browser: Browser;
+  let server: TestServer;
+  let context: BrowserContext;
+  let page: Page;
+  let record: PageRecord;
+
+  before(async function () {
+    browser = await launchBrowser(this);
+    server = await startTestServer();
+    context = await browser.newContext();
+    page = await context.newPage();
+    record = await recordPage(page);
+    await page.goto(`${server.url}/docs`);
+    // Swagger UI has drawn the catalog once the first operation is on the page.
+    await page.locator('.opblock').first().waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('draws the operations of several modules under their tags', async () => {
+    for (const tag of ['auth', 'users', 'roles', 'system']) {
+      expect(await page.locator(`.opblock-tag[data-tag="${tag}"]`).count(), `tag ${tag}`).to.equal(1);
+    }
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    expect(paths.map((p) => p.replace(/\u200b/g, ''))).to.include.members(['/api/v1/auth/login', '/api/v1/users', '/api/v1/system/health']);
+  });
+
+  it('calls GET /api/v1/system/health with "Try it out" and shows the 200', async () => {
+    const operation = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/v1/system/health"]') });
+    await operation.locator('.opblock-summary').click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const response = operation.locator('.live-responses-table tr.response');
+    await response.waitFor();
+    expect((await response.locator('.response-col_status').textContent())?.trim()).to.equal('200');
+    expect(await response.locator('.response-col_description').textContent()).to.include('"status": "up"');
+  });
+
+  it('made every request to this server, with no console error, uncaught error or CSP violation', () => {
+    const origin = new URL(server.url).origin;
+    expect(record.requests).to.include.members([`${origin}/docs`, `${origin}/v3/api-docs`, `${origin}/api/v1/system/health`]);
+    for (const url of record.requests) expect(new URL(url).origin, url).to.equal(origin);
+    expect(record.consoleErrors, 'console errors').to.deep.equal([]);
+    expect(record.pageErrors, 'uncaught errors').to.deep.equal([]);
+    expect(record.cspViolations, 'CSP violations').to.deep.equal([]);
+  });
+});
