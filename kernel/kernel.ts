@@ -30,6 +30,11 @@ import { loadModuleLive } from './live-load';
 import { serve, drainAndClose } from './http/serve';
 
 const STATE_CHANGED = 'kernel.module-state-changed';
+/**
+ * Published when this instance's Redis comes back, after the module state is resynced: whatever a
+ * module keeps from notices it may have missed, it re-reads from the database on this event.
+ */
+const RESYNC = 'kernel.resync';
 
 /** The running kernel: what boot() assembled, and how it stops. */
 export class Kernel {
@@ -98,7 +103,10 @@ export class Kernel {
     // Another instance enabled or disabled a module: follow the stored state.
     this.events.subscribe(STATE_CHANGED, () => this.registry.refresh());
     // Notices sent while Redis was away may never have arrived: the database says what holds.
-    this.redis?.health.onRestored(() => this.registry.refresh());
+    this.redis?.health.onRestored(async () => {
+      await this.registry.refresh();
+      await this.events.publish(RESYNC, {});
+    });
     this.rebuild();
   }
 

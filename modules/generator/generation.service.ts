@@ -1,5 +1,6 @@
 import { AppError, BootError, RawReply, flushChanges, recordChange, type ModuleContext } from '@atrium/kernel';
 import { GeneratorErrors } from './errors';
+import { GenerationTurns } from './generation-turns';
 import type { GeneratorTable } from './generator-table.entity';
 import { stageModule } from './module-folder';
 import { PeerInstances } from './peer-instances';
@@ -18,21 +19,6 @@ export interface Generated {
 interface Rendered {
   row: GeneratorTable;
   files: GeneratedFile[];
-}
-
-/**
- * One generation at a time on this instance: two would race for the same folder and kernel slot.
- * One per module context (`ctx.resolve(GenerationTurns)`), so kernels sharing a process do not
- * wait for each other.
- */
-export class GenerationTurns {
-  private last: Promise<unknown> = Promise.resolve();
-
-  take<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.last.then(work);
-    this.last = turn.catch(() => undefined);
-    return turn;
-  }
 }
 
 /** What a configuration makes: files to look at, a zip to take away, or a live module. */
@@ -76,10 +62,11 @@ export class GenerationService {
       });
     }
     staged.commit();
-    await this.ctx.resolve(PeerInstances).announce(this.ctx, row.moduleId);
     const before = toView(row);
     row.generatedAt = new Date();
     await flushChanges(this.access.em());
+    // Recorded first: an instance that misses the announcement finds the generation in the database.
+    await this.ctx.resolve(PeerInstances).announce(this.ctx, row.moduleId, row.generatedAt);
     const table = toView(row);
     recordChange({ resource: 'generator-table', id, action: 'update', before, after: table });
     return { moduleId: row.moduleId, replaced: staged.replaced, files: files.map((f) => f.path), table };

@@ -12,9 +12,9 @@ export default defineModule({
   entities: [GeneratorTableEntity],
   // Fixed paths (/generator/tables/available) before /generator/tables/{id}, which would take them for an id.
   routes: [listTemplates, listAvailableTables, listTables, importTable, getTable, updateTable, syncTable, deleteTable, previewTable, downloadTable, generateModule],
-  start(ctx) {
+  async start(ctx) {
     recoverInterruptedWrites(ctx.kernel.generatedModulesDir);
-    ctx.resolve(PeerInstances).follow(ctx);
+    await ctx.resolve(PeerInstances).follow(ctx);
   },
   stop(ctx) {
     ctx.resolve(PeerInstances).stop();
