@@ -7,7 +7,7 @@ import type { KernelAdmin, MappedEntity, ModuleSummary } from './modules/kernel-
 import type { ModuleRuntime } from './modules/module-runtime';
 import { nameOwner } from './modules/ownership';
 
-const packageJson = require(path.join(repoRoot, 'package.json')) as { version: string };
+const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 
 /** The `kernel` capability, as the system, menus and generator modules see the kernel. */
 export function createKernelAdmin(kernel: Kernel): KernelAdmin {

@@ -10,7 +10,7 @@ import type { GlobalFilter } from '../auth/row-scope';
 import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
+import { startEmbeddedPostgres } from './embedded/embedded-postgres';
 import { knexLog, pinoOrmLoggerFactory } from './orm-logger';
 
 /** knex's default, for a PostgreSQL server. */
@@ -25,6 +25,8 @@ const DEFAULT_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5000;
 const ACQUIRE_TIMEOUT_MS = 10_000;
 
+/** Any module's entity: MikroORM's schema type is invariant in its entity, so only `any` spans them all. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEntitySchema = EntitySchema<any, any>;
 
 export interface DatabaseOptions {

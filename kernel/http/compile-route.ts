@@ -16,7 +16,7 @@ import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from 
 import type { RateLimit } from './rate-limit';
 import { currentRequest } from './request-context';
 import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
-import { compileValidator, type Validator } from './validation';
+import { compileValidator } from './validation';
 
 export interface RouteServices {
   /** Resolves the caller or throws a catalogued 401. */

@@ -23,7 +23,7 @@ const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' 
  * escaped, they cannot split the one line per file that `manifest validate` promises.
  */
 function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/\p{Cc}/gu, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Escapes one property name for use as a JSON pointer segment (RFC 6901). */

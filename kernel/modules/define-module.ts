@@ -1,5 +1,5 @@
-import type { EntitySchema } from '@mikro-orm/core';
 import type { RowScopedEntity } from '../auth/row-scope';
+import type { AnyEntitySchema } from '../db/database';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
@@ -48,7 +48,7 @@ export interface ModuleDefinition {
   /** The module's catalogued errors (`defineErrors({...})`). */
   errors?: Readonly<Record<string, ErrorDefinition>>;
   /** MikroORM entities (`defineEntity` / `EntitySchema`) the module maps. Needs `db`. */
-  entities?: readonly EntitySchema<any, any>[];
+  entities?: readonly AnyEntitySchema[];
   /**
    * Entities whose queries a caller's data scope narrows on `row`-scoped routes
    * (`rowScoped(UserEntity, { dept: 'deptId', owner: 'id' })`). Each must be one of `entities`.
@@ -57,9 +57,9 @@ export interface ModuleDefinition {
   /** Routes (`defineRoute`). Needs `http`. */
   routes?: readonly RouteDefinition[];
   /** Public APIs, one per name in the manifest's `publicApis`. */
-  provides?: readonly Provision<any>[];
+  provides?: readonly Provision<unknown>[];
   /** Contributions, one token per name in the manifest's `spi`. */
-  contributes?: readonly Contribution<any>[];
+  contributes?: readonly Contribution<unknown>[];
   /**
    * Permissions the module checks in code rather than on a route or menu (a "manage others'
    * tasks" flag). Every permission the manifest declares must be used somewhere.

@@ -53,6 +53,7 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
   if (entry) {
     try {
       ensureTypeScriptHook(entry);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module's code is found at run time, by path
       const exported = require(entry) as { default?: unknown };
       if (!isDefinedModule(exported.default)) {
         problems.push({ moduleId: id, file: entry, message: 'the entry must `export default defineModule({...})`' });
@@ -72,6 +73,7 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
     }
     try {
       ensureTypeScriptHook(file);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a migration's code is found at run time, by path
       const exported = require(file) as { default?: unknown };
       if (typeof exported.default !== 'function') {
         problems.push({ moduleId: id, file, message: 'a migration file must `export default class extends Migration`' });

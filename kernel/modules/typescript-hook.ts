@@ -13,5 +13,6 @@ import path from 'node:path';
 export function ensureTypeScriptHook(file: string): void {
   if (path.extname(file) !== '.ts' || require.extensions['.ts']) return;
   process.env.SWC_NODE_PROJECT ??= path.join(__dirname, 'module-tsconfig.json');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- registered only when a .ts module is first loaded
   require('@swc-node/register');
 }

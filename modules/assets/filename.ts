@@ -10,7 +10,7 @@ const MAX_KEPT_EXTENSION = 16;
  * bidirectional controls that make `invoice‮fdp.exe` read as `invoiceexe.pdf`
  * (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * The client's filename as metadata: never a path, never anything a terminal or a browser could

@@ -4,8 +4,8 @@ import { RawReply, Type, defineRoute } from '@atrium/kernel';
 
 /** The reference's own files, beside this one. */
 const OWN = path.join(__dirname, 'docs');
-// swagger-ui-dist ships no types; absolutePath() is its documented way to find its files.
-const SWAGGER_UI = (require('swagger-ui-dist') as { absolutePath(): string }).absolutePath();
+// The package's own folder (what its absolutePath() answers), found without loading its code.
+const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
 /** Every file the page loads, by name: nothing else is served, and no client text names a path. */
 const ASSETS: Record<string, { file: string; contentType: string }> = {

@@ -2,7 +2,7 @@ import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 
 /** What pg-boss runs its SQL through (its `db` option): pg's `Pool.query` shape. */
 export interface BossDb {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /**
@@ -72,7 +72,7 @@ export class TrackedBossDb implements BossDb {
 
   constructor(private readonly em: () => EntityManager) {}
 
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
     const query = bossDbFor(this.em()).executeSql(text, values);
     const settled = query.then(() => undefined, () => undefined);
     this.inFlight.add(settled);

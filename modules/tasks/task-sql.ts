@@ -174,8 +174,14 @@ export interface TransitionGuard {
 export async function transitionTask(em: EntityManager, taskId: string, t: Transition, guard: TransitionGuard): Promise<{ task: Task; previousJobId: string | null } | undefined> {
   const conditions = [`id = ?`, `state in (${t.from.map(() => '?').join(', ')})`];
   const values: unknown[] = [taskId, ...t.from];
-  if (guard.createdBy !== undefined) (conditions.push('created_by = ?'), values.push(guard.createdBy));
-  if (guard.version !== undefined) (conditions.push('version = ?'), values.push(guard.version));
+  if (guard.createdBy !== undefined) {
+    conditions.push('created_by = ?');
+    values.push(guard.createdBy);
+  }
+  if (guard.version !== undefined) {
+    conditions.push('version = ?');
+    values.push(guard.version);
+  }
   const rows = await em.execute<Row[]>(
     `with previous as (select job_id from tasks where id = ?)
      update tasks set state = ?, ${t.set}, job_id = coalesce(?::uuid, job_id), version = version + 1, updated_at = now()

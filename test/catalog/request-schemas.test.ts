@@ -86,7 +86,7 @@ describe('the catalog\'s request schemas against the live server\'s validation',
   it('refuses over HTTP every query value the catalog\'s parameter schema refuses', async () => {
     const disagreements: string[] = [];
     let compared = 0;
-    for (const { method, path, op } of operations().filter(({ method }) => method === 'get')) {
+    for (const { path, op } of operations().filter(({ method }) => method === 'get')) {
       for (const parameter of (op.parameters as Json[]).filter((p) => p.in === 'query')) {
         const validate = queries.compile(anchored(parameter.schema as Json));
         for (const value of ['not-a-number', '-5', '100000', 'x'.repeat(300)]) {

@@ -9,7 +9,7 @@ import { NO_SUCH } from './helpers';
 import {
   BOOKS_TABLE, HOSTILE, LEDGER_TABLE, ODD_TABLE, ODD_TABLE_NAME, SENTINEL, TAGS_TABLE, booksPlan, ledgerPlan, oddPlan, tagsPlan,
 } from './template-plans';
-import { column, quoted, writeModule } from './template-support';
+import { quoted, writeModule } from './template-support';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

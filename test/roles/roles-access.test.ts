@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ADMIN, tokenFor, type TestServer } from '../support/server';
+import { tokenFor, type TestServer } from '../support/server';
 import { detailFor, expectError, expectSuccess } from '../http/helpers';
 import { ADMIN_ROLE_ID, roleManager, rolesClient, startRolesServer, type Role } from './helpers';
 

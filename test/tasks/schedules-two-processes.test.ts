@@ -77,7 +77,7 @@ describe('tasks: a schedule firing once per tick across two server processes', f
     for (const task of tasks) expect(task.created_by).to.equal('user-planner');
     // And they run, each once, on whichever process took its job.
     const deadline = Date.now() + 20_000;
-    let states: { state: string; attempts: number }[] = [];
+    let states: { state: string; attempts: number }[];
     do {
       await sleep(200);
       states = await rows('select state, attempts from tasks where schedule_id = $1', [id]);

@@ -11,7 +11,7 @@
  * differently from how it runs), `@` (swagger-jsdoc, reading a module's `@openapi` comments,
  * looks for it in the whole file), a backtick, and lone surrogates (not writable as UTF-8).
  */
-const LITERAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069@`]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LITERAL_UNSAFE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069@`]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /**
  * A single-quoted TypeScript string literal of `text`. Besides the characters above, `${`, `/*`
@@ -48,5 +48,5 @@ const MARKDOWN_SPECIAL = /[\\`*_{}[\]<>()#+!|~&]/g;
  * break or control character made a space, so it can neither start a block nor leave its cell.
  */
 export function markdownText(text: string): string {
-  return text.replace(/\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+  return text.replace(/\r\n|[\p{Cc}\u2028\u2029]/gu, ' ').replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
 }
