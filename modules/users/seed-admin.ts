@@ -5,9 +5,7 @@ import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
 import { UserEntity, UserRoleEntity } from './user.entity';
 import { ADMIN_USERNAME } from './user.service';
-
-/** The seeded administrator's password on a local instance without ADMIN_PASSWORD. Never in production. */
-export const LOCAL_ADMIN_PASSWORD = 'admin-local-only';
+import { LOCAL_ADMIN_PASSWORD } from './well-known-passwords';
 
 /**
  * Creates user `admin` with role `admin` when there is no such user (a fresh database). An

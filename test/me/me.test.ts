@@ -136,6 +136,15 @@ describe('me: the caller\'s own account', () => {
       const user = await someone();
       detailFor(expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword: 'short' }), 400, 'VALIDATION_FAILED_400'), '/body/newPassword');
     });
+
+    it('answers 400 VALIDATION_FAILED_400 with rule wellKnown for a well-known password, in any letter case, and keeps the old one', async () => {
+      const user = await someone();
+      for (const newPassword of ['Qwerty123', 'PASSWORD123']) {
+        const detail = detailFor(expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword }), 400, 'VALIDATION_FAILED_400'), '/body/newPassword');
+        expect(detail.rule).to.equal('wellKnown');
+      }
+      secrets.push(...secretsOf(await login(server, user.username, user.password)));
+    });
   });
 
   describe('GET /me/sessions', () => {

@@ -171,6 +171,34 @@ describe('users: passwords', () => {
     });
   });
 
+  describe('well-known passwords, refused in every environment', () => {
+    // On the list in another letter case, and long enough for the length rule to pass them.
+    const WELL_KNOWN = ['Password123', 'ADMIN-LOCAL-ONLY', 'qwerty123'];
+    before(() => api.passwords.push(...WELL_KNOWN));
+
+    it('refuses one for a new user: 400 naming /body/password, rule wellKnown, and no user is created', async () => {
+      for (const [i, password] of WELL_KNOWN.entries()) {
+        const res = await api.create({ username: `known-${i}`, password });
+        expect(res.status, res.text).to.equal(400);
+        expect(res.body.code).to.equal('VALIDATION_FAILED_400');
+        expect(res.body.details).to.deep.include({ field: '/body/password', rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' });
+        expect((await api.verify(`known-${i}`, password)).identity).to.equal(null);
+      }
+    });
+
+    it('refuses one in an administrator\'s reset, and keeps the old password', async () => {
+      const old = api.password();
+      const user = await api.addUser('reset-known', { password: old });
+      for (const password of WELL_KNOWN) {
+        const res = await api.resetPassword(user.id, password);
+        expect(res.status, res.text).to.equal(400);
+        expect(res.body.details[0]).to.include({ field: '/body/password', rule: 'wellKnown' });
+      }
+      expect((await api.verify('reset-known', old)).identity).not.to.equal(null);
+      expect(await api.lifecycleCalls(user.id)).to.deep.equal([]);
+    });
+  });
+
   describe('every answer above', () => {
     it('carried neither a password nor a hash', () => {
       expect(api.leaks()).to.deep.equal([]);
