@@ -40,6 +40,16 @@ export function tsTypesOf(dbType: string): readonly TsType[] {
   return TS_TYPES_BY_DB_TYPE[dbType] ?? [];
 }
 
+/** A primary key of an integer type: the templates make it a string of digits (identifiers are strings). */
+export function isIntegerKey(column: { dbType: string; role: ColumnRole }): boolean {
+  return column.role === 'id' && INTEGER_TYPES.includes(column.dbType);
+}
+
+/** The TypeScript types the column may be read as: its type's, but only `string` for an integer key. */
+export function tsTypesOfColumn(column: { dbType: string; role: ColumnRole }): readonly TsType[] {
+  return isIntegerKey(column) ? ['string'] : tsTypesOf(column.dbType);
+}
+
 export function isTextType(dbType: string): boolean {
   return TEXT_TYPES.includes(dbType);
 }
@@ -51,7 +61,7 @@ export function isTimeType(dbType: string): boolean {
 /** The filters a column's type allows: `like` on text, order comparisons on numbers and times. */
 export function operatorsOf(dbType: string, tsType: TsType): QueryOperator[] {
   if (isTextType(dbType)) return ['eq', 'like'];
-  if (isTimeType(dbType) || tsType === 'number' || (tsType === 'string' && ['int8', 'numeric'].includes(dbType))) return ['eq', 'gt', 'lt', 'between'];
+  if (isTimeType(dbType) || tsType === 'number' || (tsType === 'string' && [...INTEGER_TYPES, 'numeric'].includes(dbType))) return ['eq', 'gt', 'lt', 'between'];
   return ['eq'];
 }
 

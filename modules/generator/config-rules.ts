@@ -1,5 +1,5 @@
 import type { ErrorDetail, ModuleContext } from '@atrium/kernel';
-import { isGeneratedId, mustBeSent, operatorsOf, tsTypesOf } from './column-types';
+import { isGeneratedId, isIntegerKey, mustBeSent, operatorsOf, tsTypesOfColumn } from './column-types';
 import { RESERVED_QUERY_NAMES } from './proposal';
 import type { ConfiguredColumn, TableConfig } from './table-config';
 import { findTemplate, TEMPLATES } from './templates/registry';
@@ -99,12 +99,17 @@ function columnProblems(column: ConfiguredColumn): ColumnProblem[] {
     }
     return problems;
   }
-  const tsTypes = tsTypesOf(column.dbType);
-  if (!tsTypes.includes(column.tsType)) problems.push(['tsType', 'enum', `a ${column.dbType} column reads as ${tsTypes.join(' or ')}`]);
+  const tsTypes = tsTypesOfColumn(column);
+  if (!tsTypes.includes(column.tsType)) {
+    problems.push(['tsType', 'enum', isIntegerKey(column) ? `an integer key travels as a string of digits: its tsType is "string"` : `a ${column.dbType} column reads as ${tsTypes.join(' or ')}`]);
+  }
   const operators = operatorsOf(column.dbType, column.tsType);
   if (column.query && !operators.includes(column.queryOp)) problems.push(['queryOp', 'enum', `a ${column.dbType} column is filtered by ${operators.join(', ')}`]);
   if (column.query && !['field', 'createdAt', 'updatedAt', 'id'].includes(column.role)) problems.push(['query', 'role', 'the version column is not a filter']);
-  if (column.role === 'id') {
+  if (column.readOnly) {
+    // GENERATED ALWAYS: the database refuses any value for it, so no body may carry one.
+    if (column.form) problems.push(['form', 'readOnly', 'the database alone writes the column (GENERATED ALWAYS): it cannot be in the form']);
+  } else if (column.role === 'id') {
     const generated = isGeneratedId(column);
     if (column.form === generated) {
       problems.push(['form', 'primaryKey', generated ? 'the key is generated: it cannot be in the form' : 'the key has no default: the client sends it, so it must be in the form']);

@@ -1,4 +1,4 @@
-import { isGeneratedId, isMappable, isTextType, isTimeType, mustBeSent, operatorsOf, roleOf, tsTypesOf } from './column-types';
+import { isGeneratedId, isMappable, isTextType, isTimeType, mustBeSent, operatorsOf, roleOf, tsTypesOfColumn } from './column-types';
 import type { IntrospectedTable } from './introspection';
 import { camelCase, firstLine, kebabCase, pascalCase, sentenceCase, singular, words } from './naming';
 import type { ConfiguredColumn, TableConfig, UniqueConstraint } from './table-config';
@@ -54,7 +54,7 @@ function proposeColumns(table: IntrospectedTable): ConfiguredColumn[] {
     used.add(property);
     const role = roleOf(facts);
     const supported = isMappable(facts);
-    const tsType = tsTypesOf(facts.dbType)[0] ?? 'string';
+    const tsType = tsTypesOfColumn({ dbType: facts.dbType, role })[0] ?? 'string';
     const filterable = role === 'field' || role === 'createdAt';
     const queryOp = isTextType(facts.dbType) ? 'like' : isTimeType(facts.dbType) ? 'between' : 'eq';
     // What the database fills (a serial or identity id, a GENERATED ALWAYS column) is no one's to send.

@@ -1,3 +1,4 @@
+import { isIntegerKey } from './column-types';
 import type { GeneratorTable } from './generator-table.entity';
 import type { TableConfig } from './table-config';
 
@@ -26,8 +27,9 @@ export function configOf(row: GeneratorTable): TableConfig {
     className: row.className,
     resourcePath: row.resourcePath,
     permissionPrefix: row.permissionPrefix,
-    // Configurations stored before `readOnly` was read from the catalog lack it.
-    columns: row.columns.map((c) => ({ ...c, readOnly: c.readOnly === true })),
+    // Configurations stored before `readOnly` was read from the catalog lack it, and before integer
+    // keys were strings may give one the tsType `number`, which no template uses.
+    columns: row.columns.map((c) => ({ ...c, readOnly: c.readOnly === true, tsType: isIntegerKey(c) ? 'string' : c.tsType })),
     uniqueConstraints: row.uniqueConstraints,
     foreignKeys: row.foreignKeys,
     referencedBy: row.referencedBy,

@@ -206,7 +206,7 @@ describe('generator: the HTTP API', () => {
       const loose = await imported(api, 'g6api_loose');
       expect(column(loose, 'tags')).to.include({ dbType: '_text', supported: false, list: false, query: false, form: false, required: false });
       expect(column(loose, 'page')).to.include({ supported: true, property: 'page', query: false });
-      expect(column(loose, 'id')).to.include({ dbType: 'int4', role: 'id', form: false, tsType: 'number' });
+      expect(column(loose, 'id')).to.include({ dbType: 'int4', role: 'id', form: false, tsType: 'string' });
       expect(column(loose, 'id').defaultValue).to.match(/^nextval\(/);
     });
 

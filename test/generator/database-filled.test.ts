@@ -64,6 +64,22 @@ describe('generator: columns the database fills', () => {
     expect(column(orders, 'name')).to.include({ form: true, required: true });
   });
 
+  it('refuses, in its own rules and pointing at the field sent, a key tsType the template would not use and a GENERATED ALWAYS column in the form', async () => {
+    const current = expectSuccess(await api.read(orders.id)).data as TableView;
+    const refused = async (columns: Record<string, unknown>[], field: string, rule: string) => {
+      const detail = detailFor(expectError(await api.update(current.id, { version: current.version, columns }), 400, 'VALIDATION_FAILED_400'), field);
+      expect(detail.rule).to.equal(rule);
+      return detail;
+    };
+    expect((await refused([{ columnName: 'note', label: 'Note' }, { columnName: 'id', tsType: 'number' }], '/body/columns/1/tsType', 'enum')).message).to.include('string of digits');
+    await refused([{ columnName: 'code', form: true }], '/body/columns/0/form', 'readOnly');
+    // An int4 key too, which reads as a number everywhere else.
+    const shelves = itemsOf<TableView>(await api.list({ keyword: 'g13_shelf' })).find((t) => t.tableName === 'g13_shelf')!;
+    expect(column(expectSuccess(await api.read(shelves.id)).data as TableView, 'id')).to.include({ dbType: 'int4', tsType: 'string' });
+    detailFor(expectError(await api.update(shelves.id, { version: shelves.version, columns: [{ columnName: 'id', tsType: 'number' }] }), 400, 'VALIDATION_FAILED_400'), '/body/columns/0/tsType');
+    expect((expectSuccess(await api.read(orders.id)).data as TableView).version).to.equal(current.version);
+  });
+
   it('creates with only the required field: the database numbers the key and fills every default', async () => {
     const order = await add({ name: 'first' });
     expect(order.id).to.be.a('string').that.matches(DIGITS);
