@@ -1,4 +1,4 @@
-import { AppError, KernelErrors, notFound, type ModuleContext } from '@atrium/kernel';
+import { AppError, KernelErrors, notFound, type ModuleContext, type Principal } from '@atrium/kernel';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { bearerCredential, looksLikeJwt } from './access-token';
 import { LoginObserverSpi, type LoginAttempt } from './api';
@@ -103,9 +103,11 @@ export class LoginService {
   }
 
   /** Forced logout of a live session (404 when there is none). */
-  async forceLogout(sessionId: string): Promise<void> {
+  /** Ends another's session, unless its user outranks the caller (they could lock out a more privileged administrator). */
+  async forceLogout(caller: Principal, sessionId: string): Promise<void> {
     const session = await this.runtime.sessions.findLive(sessionId);
     if (!session) throw notFound('session', sessionId);
+    await this.ctx.use(UserDirectoryApi).refuseOutranking(caller, session.userId, '/params/id');
     await this.end(session.userId, session.id, 'forced');
     this.ctx.log.info({ userId: session.userId, sessionId }, 'session ended by force');
   }

@@ -33,12 +33,12 @@ export const forceLogout = defineRoute({
   path: '/system/sessions/{id}',
   permission: 'system:session:forceLogout',
   summary: 'Forced logout: ends an online session at once',
-  description: 'Its access and refresh tokens are refused from the next request on, on every instance.',
+  description: 'Its access and refresh tokens are refused from the next request on, on every instance. The session of a user whose roles grant more than the caller holds is refused 403 and left alone.',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: Type.Object({}),
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
-  handler: async ({ params }, ctx) => {
-    await new LoginService(ctx).forceLogout(params.id);
+  handler: async ({ params, principal }, ctx) => {
+    await new LoginService(ctx).forceLogout(principal, params.id);
     return {};
   },
 });

@@ -1,5 +1,5 @@
 /** The users module's public contract. */
-import { publicApi, spi } from '@atrium/kernel';
+import { publicApi, spi, type Principal } from '@atrium/kernel';
 
 export type UserStatus = 'active' | 'disabled';
 
@@ -36,6 +36,12 @@ export interface UserDirectory {
    * `users.lifecycle` (`password`), sparing `keepSessionId` (the caller's own session).
    */
   changePassword(userId: string, oldPassword: string, newPassword: string, keepSessionId?: string): Promise<boolean>;
+  /**
+   * 403 PERM_DENIED_403, a detail (naming `field`) per permission or data scope the caller lacks,
+   * when the user's roles grant more than the caller holds: nobody acts on a user who outranks
+   * them. Nothing for the caller themselves or a user that does not exist.
+   */
+  refuseOutranking(caller: Principal, userId: string, field: string): Promise<void>;
 }
 
 export const UserDirectoryApi = publicApi<UserDirectory>('users.UserDirectory');

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext } from '@atrium/kernel';
+import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext, type Principal } from '@atrium/kernel';
+import { callerOf } from './access-rules';
 import type { ProfileChange, UserDirectory, UserIdentity } from './api';
 import { cachedIdentity, forgetIdentity } from './identity-cache';
 import { announceUserChange } from './lifecycle';
 import { normaliseUsername } from './normalisation';
+import { refuseOutranking } from './outranking';
 import { checkPasswordPolicy } from './password-policy';
 import { hashPassword, passwordMatches } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
@@ -13,7 +15,7 @@ import { UserEntity, type User } from './user.entity';
 // Ids come from tokens and sessions: one that is not a UUID names nobody (and must not reach a uuid column).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `users.UserDirectory`: what auth and me know of users. Never a password or a hash. */
+/** `users.UserDirectory`: what auth and me know of users, and whether a caller outranks one. Never a password or a hash. */
 export class UserDirectoryService implements UserDirectory {
   constructor(private readonly ctx: ModuleContext) {}
 
@@ -54,6 +56,12 @@ export class UserDirectoryService implements UserDirectory {
     await flushChanges(em);
     await announceUserChange(this.ctx, user.id, ['password'], keepSessionId);
     return true;
+  }
+
+  async refuseOutranking(caller: Principal, userId: string, field: string): Promise<void> {
+    if (caller.userId === userId) return;
+    const user = await this.identity(userId);
+    if (user) await refuseOutranking(this.ctx, callerOf(caller), user.roleIds, field);
   }
 
   private async identityOf(em: EntityManager, user: User): Promise<UserIdentity> {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { expectError, expectSuccess } from '../http/helpers';
-import { createUserAndLogin, login, uniqueName, type Tokens } from '../support/identity';
+import { adminLogin, createUserAndLogin, login, uniqueName, type Tokens } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
 interface SessionItem {
@@ -95,5 +95,50 @@ describe('auth: the online sessions', () => {
 
   it('answers 403 PERM_DENIED_403 to a caller without system:session:list', async () => {
     expectError(await server.http().get('/api/v1/system/sessions').set('Authorization', ada.tokens.bearer), 403, 'PERM_DENIED_403');
+  });
+});
+
+/**
+ * Two administrators, both logged in for real: the seeded super administrator (`*:*:*`) and a
+ * lesser one holding the session permissions only. Ending a session locks its user out until
+ * they log in again, so nobody ends the session of a user who outranks them.
+ */
+describe('auth: forced logout beside the super administrator', () => {
+  let server: TestServer;
+  let root: Tokens;
+  let lesser: Tokens;
+  const SESSION_ADMIN = ['system:session:list', 'system:session:forceLogout'];
+
+  before(async () => {
+    server = await startTestServer();
+    root = await adminLogin(server);
+    lesser = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
+  });
+  after(() => server?.stop());
+
+  const forceLogout = (caller: Tokens, target: Tokens) => server.http().delete(`/api/v1/system/sessions/${sidOf(target)}`).set('Authorization', caller.bearer);
+  // Every administrator here may list sessions: a live token is answered, an ended one 401.
+  const sessions = (tokens: Tokens) => server.http().get('/api/v1/system/sessions').set('Authorization', tokens.bearer);
+
+  it('refuses the lesser administrator the super administrator\'s session: 403 PERM_DENIED_403 naming what it lacks, and the session lives on', async () => {
+    const body = expectError(await forceLogout(lesser, root), 403, 'PERM_DENIED_403');
+    expect(body.details).to.deep.include.members([{ field: '/params/id', rule: 'escalation', message: 'role "admin" grants *:*:*, which you do not hold', roleId: '01900000-0000-7000-8000-000000000001', permission: '*:*:*' }]);
+    expectSuccess(await sessions(root));
+  });
+
+  it('lets the lesser administrator end a peer\'s session (the same permissions), and its own', async () => {
+    const peer = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
+    expectSuccess(await sessions(peer));
+    expectSuccess(await forceLogout(lesser, peer));
+    expectError(await sessions(peer), 401, 'AUTH_TOKEN_REVOKED_401');
+    const own = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
+    expectSuccess(await forceLogout(own, own));
+    expectError(await sessions(own), 401, 'AUTH_TOKEN_REVOKED_401');
+  });
+
+  it('lets the super administrator end the lesser administrator\'s session', async () => {
+    const other = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
+    expectSuccess(await forceLogout(await adminLogin(server), other));
+    expectError(await sessions(other), 401, 'AUTH_TOKEN_REVOKED_401');
   });
 });
