@@ -3,7 +3,7 @@
  * downloads a browser here; the one the system package installs is used, or the tests skip.
  */
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -59,4 +59,29 @@ export async function recordPage(page: Page): Promise<PageRecord> {
     });
   });
   return record;
+}
+
+/** The connections a page's responses came on, as Chromium numbers them. */
+export interface ConnectionLog {
+  /** The connection of the first response for `url` that arrives from now on. */
+  next(url: string): Promise<number>;
+}
+
+/**
+ * Follows which connection each response of `page` arrived on (Chromium's DevTools protocol:
+ * playwright does not tell). Two responses on one connection show the server kept it open
+ * between them.
+ */
+export async function recordConnections(context: BrowserContext, page: Page): Promise<ConnectionLog> {
+  const waiting = new Map<string, ((connection: number) => void)[]>();
+  const session = await context.newCDPSession(page);
+  session.on('Network.responseReceived', ({ response }) => {
+    const waiters = waiting.get(response.url) ?? [];
+    waiting.delete(response.url);
+    for (const resolve of waiters) resolve(response.connectionId);
+  });
+  await session.send('Network.enable');
+  return {
+    next: (url) => new Promise((resolve) => waiting.set(url, [...(waiting.get(url) ?? []), resolve])),
+  };
 }
