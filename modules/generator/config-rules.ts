@@ -44,8 +44,13 @@ export function configProblems(config: TableConfig, context: RuleContext): Error
   const problems: ErrorDetail[] = [];
   const problem = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
   if (!findTemplate(config.templateId, config.templateVersion)) {
+    const offered = TEMPLATES.filter((t) => t.id === config.templateId).map((t) => t.version);
     const known = TEMPLATES.map((t) => `${t.id} ${t.version}`).join(', ');
-    problem('/body/templateVersion', 'template', `no template ${config.templateId} ${config.templateVersion}; known: ${known}`);
+    // A configuration made with an earlier version is moved on by its owner, never silently: a
+    // new major version changes the API that the module's clients see.
+    problem('/body/templateVersion', 'template', offered.length > 0
+      ? `template ${config.templateId} ${config.templateVersion} is no longer offered: set templateVersion to ${offered.join(' or ')} to edit, preview or generate (read what the new version changes for the module's clients)`
+      : `no template ${config.templateId} ${config.templateVersion}; known: ${known}`);
   }
   if (!RESOURCE_PATH.test(config.resourcePath)) {
     problem('/body/resourcePath', 'pattern', 'must be 1 to 4 segments of lowercase letters, digits and hyphens, each after a /, like /library/books');

@@ -14,9 +14,10 @@ const REPO = path.resolve(__dirname, '..', '..');
 
 /** What the crud template writes, without a server: file names, manifests, escapes, types. */
 describe("the generator's crud template: rendering", () => {
-  it('is listed by the registry as crud 1.0.0, and found by id and version', () => {
-    expect(TEMPLATES.map((t) => [t.id, t.version])).to.deep.include(['crud', '1.0.0']);
-    expect(findTemplate('crud', '1.0.0')).to.equal(crudTemplate);
+  it('is listed by the registry as crud 2.0.0 (1.0.0 no longer), and found by id and version', () => {
+    expect(TEMPLATES.map((t) => [t.id, t.version])).to.deep.include(['crud', '2.0.0']);
+    expect(findTemplate('crud', '2.0.0')).to.equal(crudTemplate);
+    expect(findTemplate('crud', '1.0.0')).to.equal(undefined);
     expect(findTemplate('crud', '9.9.9')).to.equal(undefined);
     expect(crudTemplate.name).to.be.a('string').that.is.not.empty;
     expect(crudTemplate.description).to.match(/^[A-Z].+\.$/);
@@ -50,7 +51,7 @@ describe("the generator's crud template: rendering", () => {
     expect(books.permissions[0]).to.deep.equal({ code: 'library:book:list', name: 'List Book records', scope: 'global', owner: 'library-books' });
     expect(books.menus).to.deep.equal([{ title: 'Library books', path: '/library/books', component: 'library-books/index', permission: 'library:book:list' }]);
     expect(books.generation).to.deep.equal({
-      templateId: 'crud', templateVersion: '1.0.0', sourceTable: 'library_books', className: 'Book', resourcePath: '/library/books', routeModule: 'book.routes.ts',
+      templateId: 'crud', templateVersion: '2.0.0', sourceTable: 'library_books', className: 'Book', resourcePath: '/library/books', routeModule: 'book.routes.ts',
     });
     expect(JSON.parse(fileOf(crudTemplate.render(tagsPlan()), 'manifest.json').content)).to.not.have.property('dependsOn');
   });

@@ -1,3 +1,7 @@
 /** This template's identity, as the registry lists it and generated manifests record it. */
 export const CRUD_TEMPLATE_ID = 'crud';
-export const CRUD_TEMPLATE_VERSION = '1.0.0';
+/**
+ * Semver of the API a generated module serves: a change its clients see is a major version. 2.0.0:
+ * an integer key travels as a string of digits, and a GENERATED ALWAYS column is read only.
+ */
+export const CRUD_TEMPLATE_VERSION = '2.0.0';
