@@ -34,28 +34,31 @@ describe('browser: a 413 the page can read', () => {
 
   /** Sends `sent` from the page with fetch, then GET /system/health; answers what the first fetch ended with. */
   const send = (sent: Sent): Promise<Outcome> =>
-    page.evaluate(async ({ bearer, kind, size }): Promise<Outcome> => {
-      const bytes = new Uint8Array(size).fill(97);
-      const request: RequestInit = { method: 'POST', headers: { Authorization: bearer } };
-      if (kind === 'upload') {
-        const form = new FormData();
-        form.append('file', new Blob([bytes], { type: 'text/plain' }), 'big.txt');
-        request.body = form;
-      } else {
-        // Built from bytes, not a string: a string this long takes the browser seconds to encode.
-        request.body = new Blob(['{"name":"', bytes, '","sort":0}']);
-        request.headers = { Authorization: bearer, 'Content-Type': 'application/json' };
-      }
-      let outcome: Outcome;
-      try {
-        const res = await fetch(kind === 'upload' ? '/api/v1/assets' : '/api/v1/departments', request);
-        outcome = { status: res.status, code: ((await res.json()) as { code: unknown }).code };
-      } catch (error) {
-        outcome = { error: String(error) };
-      }
-      await (await fetch('/api/v1/system/health')).text();
-      return outcome;
-    }, { bearer, ...sent });
+    page.evaluate(
+      async ({ bearer, kind, size }): Promise<Outcome> => {
+        const bytes = new Uint8Array(size).fill(97);
+        const request: RequestInit = { method: 'POST', headers: { Authorization: bearer } };
+        if (kind === 'upload') {
+          const form = new FormData();
+          form.append('file', new Blob([bytes], { type: 'text/plain' }), 'big.txt');
+          request.body = form;
+        } else {
+          // Built from bytes, not a string: a string this long takes the browser seconds to encode.
+          request.body = new Blob(['{"name":"', bytes, '","sort":0}']);
+          request.headers = { Authorization: bearer, 'Content-Type': 'application/json' };
+        }
+        let outcome: Outcome;
+        try {
+          const res = await fetch(kind === 'upload' ? '/api/v1/assets' : '/api/v1/departments', request);
+          outcome = { status: res.status, code: ((await res.json()) as { code: unknown }).code };
+        } catch (error) {
+          outcome = { error: String(error) };
+        }
+        await (await fetch('/api/v1/system/health')).text();
+        return outcome;
+      },
+      { bearer, ...sent },
+    );
 
   before(async function () {
     browser = await launchBrowser(this);
@@ -67,7 +70,11 @@ describe('browser: a 413 the page can read', () => {
     // Any page of the server: its fetches are then same-origin, as the admin UI's are.
     await page.goto(`${server.url}/api/v1/system/health`);
     bearer = await page.evaluate(async (password) => {
-      const res = await fetch('/api/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+      const res = await fetch('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
       return `Bearer ${((await res.json()) as { data: { accessToken: string } }).data.accessToken}`;
     }, ADMIN_PASSWORD);
   });
