@@ -53,6 +53,7 @@ export class PeerInstances {
       if (from === this.instance || !MODULE_ID.test(moduleId)) return;
       await ctx.resolve(GenerationTurns).take(async () => {
         if (this.served.get(moduleId) === generatedAt) return;
+        // An instance of an earlier release announces no time: the next check of the database settles it.
         if (Number.isFinite(generatedAt)) this.served.set(moduleId, generatedAt);
         await loadGenerated(ctx, moduleId);
       });
