@@ -34,6 +34,7 @@ describe('browser: the API reference at /docs', () => {
       expect(await page.locator(`.opblock-tag[data-tag="${tag}"]`).count(), `tag ${tag}`).to.equal(1);
     }
     const paths = await page.locator('.opblock-summary-path').allTextContents();
+    // Swagger UI puts zero-width spaces in paths so that long ones can wrap.
     expect(paths.map((p) => p.replace(/\u200b/g, ''))).to.include.members(['/api/v1/auth/login', '/api/v1/users', '/api/v1/system/health']);
   });
 
