@@ -166,7 +166,12 @@ const mib = (bytes: number) => fixed(bytes / MiB, 1);
 
 function reportThroughput(rounds: { fs: number; upload: number }[]): void {
   console.log(`\nthroughput: ${UPLOADS_PER_ROUND} files of ${FILE_BYTES / MiB} MiB per run, one at a time; ${ROUNDS} rounds alternating`);
-  console.log(table([['round', 'fs write MiB/s', 'POST /assets MiB/s', 'ratio'], ...rounds.map((r, i) => [`#${i + 1}`, fixed(r.fs, 0), fixed(r.upload, 0), fixed(r.upload / r.fs, 2)])]));
+  console.log(
+    table([
+      ['round', 'fs write MiB/s', 'POST /assets MiB/s', 'ratio'],
+      ...rounds.map((r, i) => [`#${i + 1}`, fixed(r.fs, 0), fixed(r.upload, 0), fixed(r.upload / r.fs, 2)]),
+    ]),
+  );
   const fsMean = rounds.reduce((sum, r) => sum + r.fs, 0) / rounds.length;
   const uploadMean = rounds.reduce((sum, r) => sum + r.upload, 0) / rounds.length;
   console.log(`upload = ${fixed(uploadMean / fsMean, 2)} x fs write (${fixed(uploadMean, 0)} / ${fixed(fsMean, 0)} MiB/s)`);

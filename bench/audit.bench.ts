@@ -68,7 +68,14 @@ async function main(): Promise<void> {
     let met = true;
     let failures = 0;
     for (const route of ROUTES) {
-      const load: LoadOptions = { url: `${kernel.url}${route.path}`, method: 'POST', headers, body: JSON.stringify(NOTE), connections: CONNECTIONS, durationSeconds: SECONDS };
+      const load: LoadOptions = {
+        url: `${kernel.url}${route.path}`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(NOTE),
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS,
+      };
       await checkRoute(load);
       const measured = await alternate(load, audit);
       const ratio = meanRps(measured.on) / meanRps(measured.off);
@@ -80,7 +87,11 @@ async function main(): Promise<void> {
     // Disabling stops the module, which writes whatever is still queued.
     await audit(false);
     console.log(`goal >= ${GOAL} for a create: ${met ? 'met' : 'NOT met'}`);
-    check(failures, answered.reduce((sum, n) => sum + n, 0), await recordedPosts(kernel));
+    check(
+      failures,
+      answered.reduce((sum, n) => sum + n, 0),
+      await recordedPosts(kernel),
+    );
   } finally {
     await kernel?.stop();
     await database.cleanup();
@@ -111,7 +122,9 @@ async function alternate(load: LoadOptions, audit: (enabled: boolean) => Promise
 /** Operation records of the benchmarked routes, every one written by now. */
 async function recordedPosts(kernel: Kernel): Promise<number> {
   const paths = ROUTES.map((r) => r.path);
-  const rows = (await kernel.db.orm.em.fork().getConnection().execute('select count(*) as count from audit_operation where path in (?)', [paths])) as { count: string }[];
+  const rows = (await kernel.db.orm.em.fork().getConnection().execute('select count(*) as count from audit_operation where path in (?)', [paths])) as {
+    count: string;
+  }[];
   return Number(rows[0].count);
 }
 

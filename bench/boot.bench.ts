@@ -52,7 +52,8 @@ async function timeToReady(target: Target): Promise<number> {
     for (;;) {
       if (exited !== undefined) throw new Error(`${target.entry} exited with ${exited} before it was ready: ${stderr.trim()}`);
       if ((await status(port)) === 200) return Number(process.hrtime.bigint() - started) / 1e6;
-      if (Number(process.hrtime.bigint() - started) / 1e6 > BOOT_TIMEOUT_MS) throw new Error(`${target.entry} not ready after ${BOOT_TIMEOUT_MS} ms: ${stderr.trim()}`);
+      if (Number(process.hrtime.bigint() - started) / 1e6 > BOOT_TIMEOUT_MS)
+        throw new Error(`${target.entry} not ready after ${BOOT_TIMEOUT_MS} ms: ${stderr.trim()}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {

@@ -18,7 +18,20 @@ import { newId } from '../kernel/db/ids';
 import type { TestDatabase } from '../test/support/database';
 import { startServerProcess } from '../test/support/server-process';
 import {
-  BENCH_ADMIN_PASSWORD, BENCH_JWT_SECRET, RUN_HEADER, alternate, bootAtrium, failuresOf, fixed, loginBearer, meanRps, median, postgresDatabase, roundRatios, runRow, table,
+  BENCH_ADMIN_PASSWORD,
+  BENCH_JWT_SECRET,
+  RUN_HEADER,
+  alternate,
+  bootAtrium,
+  failuresOf,
+  fixed,
+  loginBearer,
+  meanRps,
+  median,
+  postgresDatabase,
+  roundRatios,
+  runRow,
+  table,
 } from './support';
 import { seed as seedUsers } from './users-list.bench';
 
@@ -72,8 +85,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < GENERATIONS; i += 1) {
       const started = process.hrtime.bigint();
       const restarted = await startServerProcess({
-        NODE_ENV: 'production', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'silent',
-        DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, RATE_LIMIT_POINTS: '1000000',
+        NODE_ENV: 'production',
+        ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+        JWT_SECRET: BENCH_JWT_SECRET,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: database.databaseUrl,
+        DATA_DIR: database.dataDir,
+        RATE_LIMIT_POINTS: '1000000',
       });
       try {
         await client(restarted.url, bearer)('GET', listPath, undefined, 200);
@@ -86,15 +104,21 @@ async function main(): Promise<void> {
     const rows = [RUN_HEADER];
     results.baseline.forEach((r, i) => rows.push(runRow(`users list #${i + 1}`, r), runRow(`generated list #${i + 1}`, results.subject[i])));
     const ratio = meanRps(results.subject) / meanRps(results.baseline);
-    console.log(`${ROWS} rows in ${TABLE} and ${ROWS} users (+ admin); autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating, loopback`);
+    console.log(
+      `${ROWS} rows in ${TABLE} and ${ROWS} users (+ admin); autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating, loopback`,
+    );
     console.log(table(rows));
-    console.log(`generated list (page of 20 + total) = ${fixed(ratio, 2)} x the built-in users list (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`);
+    console.log(
+      `generated list (page of 20 + total) = ${fixed(ratio, 2)} x the built-in users list (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`,
+    );
     console.log(`each round: ${roundRatios(results)}`);
     console.log(`goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'}`);
     const generate = median(generateTimes);
     const restart = median(restartTimes);
     console.log(`generate -> first answered request: median ${fixed(generate, 0)} ms of ${generateTimes.map((t) => fixed(t, 0)).join(', ')}`);
-    console.log(`restart (a new server process on the same database -> first answered request): median ${fixed(restart, 0)} ms of ${restartTimes.map((t) => fixed(t, 0)).join(', ')}`);
+    console.log(
+      `restart (a new server process on the same database -> first answered request): median ${fixed(restart, 0)} ms of ${restartTimes.map((t) => fixed(t, 0)).join(', ')}`,
+    );
     console.log(`generate -> first answer = ${fixed(generate / restart, 2)} x a restart`);
     const failures = failuresOf([...results.baseline, ...results.subject]);
     if (failures > 0) {
@@ -131,8 +155,17 @@ async function createTable(databaseUrl: string): Promise<void> {
     const now = Date.now();
     const rows = Array.from({ length: ROWS + 1 }, (_, i) => {
       const n = String(i).padStart(5, '0');
-      return [newId(), `contact${n}`, `Contact ${n}`, i % 7 === 0 ? null : `contact${n}@example.com`, i % 3 === 0 ? null : `+86138${String(i).padStart(8, '0')}`,
-        i % 10 === 9 ? 'disabled' : 'active', newId(), 1 + (i % 3), new Date(now - year + Math.floor((i * year) / ROWS))];
+      return [
+        newId(),
+        `contact${n}`,
+        `Contact ${n}`,
+        i % 7 === 0 ? null : `contact${n}@example.com`,
+        i % 3 === 0 ? null : `+86138${String(i).padStart(8, '0')}`,
+        i % 10 === 9 ? 'disabled' : 'active',
+        newId(),
+        1 + (i % 3),
+        new Date(now - year + Math.floor((i * year) / ROWS)),
+      ];
     });
     const column = (k: number) => rows.map((r) => r[k]);
     await db.query(

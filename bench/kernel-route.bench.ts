@@ -83,7 +83,9 @@ async function checkSameAnswer(bareUrl: string, kernelUrl: string, headers: Reco
   const bareBody = (await bare.json()) as Record<string, unknown>;
   const kernelBody = (await kernel.json()) as Record<string, unknown>;
   if (bare.status !== 200 || kernel.status !== 200 || strip(bareBody) !== strip(kernelBody)) {
-    throw new Error(`the two routes must answer the same: bare ${bare.status} ${JSON.stringify(bareBody)}, kernel ${kernel.status} ${JSON.stringify(kernelBody)}`);
+    throw new Error(
+      `the two routes must answer the same: bare ${bare.status} ${JSON.stringify(bareBody)}, kernel ${kernel.status} ${JSON.stringify(kernelBody)}`,
+    );
   }
   const anonymous = await fetch(kernelUrl);
   if (anonymous.status !== 401) throw new Error(`the kernel route must be protected, but answered ${anonymous.status} without a token`);
@@ -97,8 +99,22 @@ function report(results: { bare: LoadResult[]; kernel: LoadResult[] }): void {
   const rows: string[][] = [['run', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors']];
   results.bare.forEach((bare, i) => {
     const kernel = results.kernel[i];
-    rows.push([`bare express #${i + 1}`, fixed(bare.requestsPerSecond, 0), fixed(bare.latencyP50Ms), fixed(bare.latencyP99Ms), String(bare.non2xx), String(bare.errors + bare.timeouts)]);
-    rows.push([`kernel route #${i + 1}`, fixed(kernel.requestsPerSecond, 0), fixed(kernel.latencyP50Ms), fixed(kernel.latencyP99Ms), String(kernel.non2xx), String(kernel.errors + kernel.timeouts)]);
+    rows.push([
+      `bare express #${i + 1}`,
+      fixed(bare.requestsPerSecond, 0),
+      fixed(bare.latencyP50Ms),
+      fixed(bare.latencyP99Ms),
+      String(bare.non2xx),
+      String(bare.errors + bare.timeouts),
+    ]);
+    rows.push([
+      `kernel route #${i + 1}`,
+      fixed(kernel.requestsPerSecond, 0),
+      fixed(kernel.latencyP50Ms),
+      fixed(kernel.latencyP99Ms),
+      String(kernel.non2xx),
+      String(kernel.errors + kernel.timeouts),
+    ]);
   });
   console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating, loopback`);
   console.log(table(rows));

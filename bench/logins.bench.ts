@@ -82,15 +82,27 @@ function report(idle: ProbeResult[], loaded: { me: ProbeResult; logins: LoadResu
   idle.forEach((me, i) => {
     rows.push([`idle #${i + 1}`, '-', '-', '-', fixed(me.p50Ms, 2), fixed(me.p99Ms, 2), fixed(me.maxMs, 2)]);
     const { logins, me: busy } = loaded[i];
-    rows.push([`logins #${i + 1}`, fixed(logins.requestsPerSecond, 1), fixed(logins.latencyP50Ms, 0), fixed(logins.latencyP99Ms, 0), fixed(busy.p50Ms, 2), fixed(busy.p99Ms, 2), fixed(busy.maxMs, 2)]);
+    rows.push([
+      `logins #${i + 1}`,
+      fixed(logins.requestsPerSecond, 1),
+      fixed(logins.latencyP50Ms, 0),
+      fixed(logins.latencyP99Ms, 0),
+      fixed(busy.p50Ms, 2),
+      fixed(busy.p99Ms, 2),
+      fixed(busy.maxMs, 2),
+    ]);
   });
   const idleP99 = mean(idle.map((r) => r.p99Ms));
   const loadedP99 = mean(loaded.map((r) => r.me.p99Ms));
-  console.log(`${os.cpus().length} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; logins: autocannon, ${LOGIN_CONNECTIONS} connections, ${SECONDS} s per run; GET /me: ${PROBE_RATE} req/s, one at a time`);
+  console.log(
+    `${os.cpus().length} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; logins: autocannon, ${LOGIN_CONNECTIONS} connections, ${SECONDS} s per run; GET /me: ${PROBE_RATE} req/s, one at a time`,
+  );
   console.log(table(rows));
   console.log(`logins per second (argon2id, m = 19 MiB, t = 2): ${fixed(mean(loaded.map((r) => r.logins.requestsPerSecond)), 1)}`);
   console.log(`GET /me p99: ${fixed(idleP99, 2)} ms idle, ${fixed(loadedP99, 2)} ms while logins run = ${fixed(loadedP99 / idleP99, 2)} x idle`);
-  const failures = loaded.reduce((sum, r) => sum + r.logins.non2xx + r.logins.errors + r.logins.timeouts, 0) + [...idle, ...loaded.map((r) => r.me)].reduce((sum, r) => sum + r.failures, 0);
+  const failures =
+    loaded.reduce((sum, r) => sum + r.logins.non2xx + r.logins.errors + r.logins.timeouts, 0) +
+    [...idle, ...loaded.map((r) => r.me)].reduce((sum, r) => sum + r.failures, 0);
   if (failures > 0) {
     console.log(`INVALID: ${failures} requests did not answer 2xx; the figures above do not measure logins`);
     process.exitCode = 1;
@@ -102,7 +114,10 @@ function report(idle: ProbeResult[], loaded: { me: ProbeResult; logins: LoadResu
  * first; `result()` then starts it and answers its figures.
  */
 function startProbe(url: string, bearer: string, seconds: number): Promise<{ result(): Promise<ProbeResult> }> {
-  const child = fork(__filename, ['--probe', url, String(seconds)], { env: { ...process.env, BENCH_BEARER: bearer }, execArgv: ['-r', require.resolve('@swc-node/register')] });
+  const child = fork(__filename, ['--probe', url, String(seconds)], {
+    env: { ...process.env, BENCH_BEARER: bearer },
+    execArgv: ['-r', require.resolve('@swc-node/register')],
+  });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the probe exited with ${code} before it answered`))));
   const message = () => Promise.race([new Promise((resolve) => child.once('message', resolve)), exited]);
   return message().then(() => ({
@@ -139,7 +154,9 @@ async function runProbe(url: string, seconds: number): Promise<void> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  process.send!({ count: latencies.length, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies[latencies.length - 1] } satisfies ProbeResult, () => process.exit(0));
+  process.send!({ count: latencies.length, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies[latencies.length - 1] } satisfies ProbeResult, () =>
+    process.exit(0),
+  );
 }
 
 const failed = (error: unknown) => {

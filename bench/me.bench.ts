@@ -16,7 +16,20 @@ import express from 'express';
 import type { Kernel } from '../kernel/kernel';
 import type { TestDatabase } from '../test/support/database';
 import { BARE_TRACE_ID, listen } from './fixtures/bare-express';
-import { BENCH_ADMIN_PASSWORD, RUN_HEADER, alternate, bootAtrium, failuresOf, fixed, loginBearer, meanRps, postgresDatabase, roundRatios, runRow, table } from './support';
+import {
+  BENCH_ADMIN_PASSWORD,
+  RUN_HEADER,
+  alternate,
+  bootAtrium,
+  failuresOf,
+  fixed,
+  loginBearer,
+  meanRps,
+  postgresDatabase,
+  roundRatios,
+  runRow,
+  table,
+} from './support';
 
 const GOAL = 0.5;
 const CONNECTIONS = 10;
@@ -47,7 +60,9 @@ async function main(): Promise<void> {
     const ratio = meanRps(results.subject) / meanRps(results.baseline);
     console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating, loopback`);
     console.log(table(rows));
-    console.log(`GET /me = ${fixed(ratio, 2)} x bare express 5 answering the same JSON (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`);
+    console.log(
+      `GET /me = ${fixed(ratio, 2)} x bare express 5 answering the same JSON (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`,
+    );
     console.log(`each round: ${roundRatios(results)}`);
     console.log(`goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'}`);
     const failures = failuresOf([...results.baseline, ...results.subject]);

@@ -15,7 +15,20 @@ import 'reflect-metadata';
 import type { Kernel } from '../kernel/kernel';
 import type { TestDatabase } from '../test/support/database';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../test/support/tcp-proxy';
-import { BENCH_ADMIN_PASSWORD, RUN_HEADER, bootAtrium, failuresOf, fixed, loginBearer, median, postgresDatabase, runAutocannon, runRow, table, type LoadResult } from './support';
+import {
+  BENCH_ADMIN_PASSWORD,
+  RUN_HEADER,
+  bootAtrium,
+  failuresOf,
+  fixed,
+  loginBearer,
+  median,
+  postgresDatabase,
+  runAutocannon,
+  runRow,
+  table,
+  type LoadResult,
+} from './support';
 
 const GOAL = 2;
 const CONNECTIONS = 10;
@@ -32,7 +45,12 @@ async function main(): Promise<void> {
   let kernel: Kernel | undefined;
   try {
     kernel = await bootAtrium(database, { REDIS_URL: throughProxy(REDIS_URL, proxy) });
-    const settings = { url: `${kernel.url}${PATH}`, connections: CONNECTIONS, durationSeconds: SECONDS, headers: { Authorization: await loginBearer(kernel.url, 'admin', BENCH_ADMIN_PASSWORD) } };
+    const settings = {
+      url: `${kernel.url}${PATH}`,
+      connections: CONNECTIONS,
+      durationSeconds: SECONDS,
+      headers: { Authorization: await loginBearer(kernel.url, 'admin', BENCH_ADMIN_PASSWORD) },
+    };
     const healthy = async () => {
       proxy.restore();
       await readiness(kernel!.url, 200);

@@ -17,10 +17,19 @@ const BENCHES = [
   { file: 'me.bench.ts', title: 'GET /me vs bare express 5 answering the same JSON (goal >= 0.5)' },
   { file: 'logins.bench.ts', title: 'argon2id logins per second, and GET /me p99 while logins run vs idle' },
   { file: 'audit.bench.ts', title: 'POST with the audit module enabled vs disabled: a create, and a POST that does nothing (goal >= 0.9 for the create)' },
-  { file: 'assets.bench.ts', title: 'POST /assets throughput vs fs writes of the same bytes, and server RSS during ten 10 MiB uploads at once vs idle (goal < 1.5x)' },
-  { file: 'tasks.bench.ts', title: 'system.echo tasks completed per second end to end (two instances, PostgreSQL) vs bare pg-boss; a duplicate submission’s latency vs a first one' },
+  {
+    file: 'assets.bench.ts',
+    title: 'POST /assets throughput vs fs writes of the same bytes, and server RSS during ten 10 MiB uploads at once vs idle (goal < 1.5x)',
+  },
+  {
+    file: 'tasks.bench.ts',
+    title: 'system.echo tasks completed per second end to end (two instances, PostgreSQL) vs bare pg-boss; a duplicate submission’s latency vs a first one',
+  },
   { file: 'redis-outage.bench.ts', title: 'GET /me with Redis cut by a TCP proxy vs the same instance healthy, alternating (goal: p50 and p99 <= 2x)' },
-  { file: 'generator.bench.ts', title: 'a generated module\'s list vs the built-in users list on tables of the same size (goal >= 0.9); generate -> first answered request vs a restart' },
+  {
+    file: 'generator.bench.ts',
+    title: "a generated module's list vs the built-in users list on tables of the same size (goal >= 0.9); generate -> first answered request vs a restart",
+  },
 ];
 
 const wanted = process.argv.slice(2);

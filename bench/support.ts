@@ -39,9 +39,12 @@ export function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   const args = [
     require.resolve('autocannon/autocannon.js'),
     '--json',
-    '-c', String(options.connections),
-    '-d', String(options.durationSeconds),
-    '-p', String(options.pipelining ?? 1),
+    '-c',
+    String(options.connections),
+    '-d',
+    String(options.durationSeconds),
+    '-p',
+    String(options.pipelining ?? 1),
   ];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   if (options.method) args.push('-m', options.method);
@@ -85,7 +88,6 @@ export function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
-
 
 export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));

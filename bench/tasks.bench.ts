@@ -70,7 +70,9 @@ async function main(): Promise<void> {
     await boss.start();
     await boss.createQueue(BASELINE_QUEUE);
 
-    console.log(`${TASKS} tasks per round, ${SUBMITTERS} submissions in flight, ${ROUNDS} rounds alternating; PostgreSQL at ${new URL(database.databaseUrl!).host}`);
+    console.log(
+      `${TASKS} tasks per round, ${SUBMITTERS} submissions in flight, ${ROUNDS} rounds alternating; PostgreSQL at ${new URL(database.databaseUrl!).host}`,
+    );
     await echoTasks(atrium, 100, 'warm-up');
     await bareJobs(boss, 100);
     const rows = [['round', 'pg-boss jobs/s', 'Atrium tasks/s', 'ratio', 'Atrium submit/s']];
@@ -87,11 +89,13 @@ async function main(): Promise<void> {
 
     const latency = await duplicateLatency(atrium);
     console.log(`\nidempotency: ${PAIRS} pairs of POST /tasks (a first submission, then the same again)`);
-    console.log(table([
-      ['submission', 'median ms', 'p90 ms'],
-      ['first', fixed(median(latency.first), 2), fixed(percentile(latency.first, 0.9), 2)],
-      ['duplicate (replayed)', fixed(median(latency.duplicate), 2), fixed(percentile(latency.duplicate, 0.9), 2)],
-    ]));
+    console.log(
+      table([
+        ['submission', 'median ms', 'p90 ms'],
+        ['first', fixed(median(latency.first), 2), fixed(percentile(latency.first, 0.9), 2)],
+        ['duplicate (replayed)', fixed(median(latency.duplicate), 2), fixed(percentile(latency.duplicate, 0.9), 2)],
+      ]),
+    );
     console.log(`duplicate = ${fixed(median(latency.duplicate) / median(latency.first), 2)} x first (medians)`);
     await checkExactlyOnce(atrium);
   } finally {
@@ -152,12 +156,16 @@ async function duplicateLatency(atrium: Atrium): Promise<{ first: number[]; dupl
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
   for (let i = 0; i < PAIRS; i++) {
     const body = { idempotencyKey: `pair-${i}`, type: 'system.echo', payload: { i }, runAt: tomorrow };
-    for (const [times, replayed] of [[first, null], [duplicate, 'true']] as const) {
+    for (const [times, replayed] of [
+      [first, null],
+      [duplicate, 'true'],
+    ] as const) {
       const started = performance.now();
       const res = await post(server, atrium.bearer, body);
       await res.arrayBuffer();
       times.push(performance.now() - started);
-      if (res.status !== 201 || res.headers.get('idempotent-replayed') !== replayed) throw new Error(`pair ${i}: answered ${res.status}, Idempotent-Replayed ${res.headers.get('idempotent-replayed')}`);
+      if (res.status !== 201 || res.headers.get('idempotent-replayed') !== replayed)
+        throw new Error(`pair ${i}: answered ${res.status}, Idempotent-Replayed ${res.headers.get('idempotent-replayed')}`);
     }
   }
   return { first, duplicate };
@@ -180,7 +188,11 @@ async function checkExactlyOnce(atrium: Atrium): Promise<void> {
 }
 
 function post(server: ServerProcess, bearer: string, body: object): Promise<Response> {
-  return fetch(`${server.url}/api/v1/tasks`, { method: 'POST', headers: { Authorization: bearer, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/api/v1/tasks`, {
+    method: 'POST',
+    headers: { Authorization: bearer, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function succeeded(client: Client): Promise<number> {
@@ -191,9 +203,11 @@ async function succeeded(client: Client): Promise<number> {
 /** Runs `work(0..count-1)`, `width` at a time. */
 async function inParallel(count: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 function percentile(values: readonly number[], p: number): number {

@@ -22,7 +22,19 @@ import type { TestDatabase } from '../test/support/database';
 import { listen } from './fixtures/bare-express';
 import { handWrittenUsers, type HandWrittenUsers } from './fixtures/hand-written-users';
 import {
-  BENCH_ADMIN_PASSWORD, BENCH_JWT_SECRET, RUN_HEADER, alternate, bootAtrium, failuresOf, fixed, loginBearer, meanRps, postgresDatabase, roundRatios, runRow, table,
+  BENCH_ADMIN_PASSWORD,
+  BENCH_JWT_SECRET,
+  RUN_HEADER,
+  alternate,
+  bootAtrium,
+  failuresOf,
+  fixed,
+  loginBearer,
+  meanRps,
+  postgresDatabase,
+  roundRatios,
+  runRow,
+  table,
 } from './support';
 
 const GOAL = 1.0;
@@ -59,7 +71,9 @@ async function main(): Promise<void> {
     console.log(`${USERS} users (+ admin); autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating, loopback`);
     console.log(table(rows));
     console.log('hand-written: page and count side by side, then roles and posts (3 statements); atrium: all of it in 1 statement');
-    console.log(`GET /users (page of 20 + total) = ${fixed(ratio, 2)} x hand-written express + pg + jsonwebtoken (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`);
+    console.log(
+      `GET /users (page of 20 + total) = ${fixed(ratio, 2)} x hand-written express + pg + jsonwebtoken (${fixed(meanRps(results.subject), 0)} / ${fixed(meanRps(results.baseline), 0)} req/s)`,
+    );
     console.log(`each round: ${roundRatios(results)}`);
     console.log(`goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'}`);
     const failures = failuresOf([...results.baseline, ...results.subject]);
@@ -82,7 +96,11 @@ async function main(): Promise<void> {
  */
 export async function seed(baseUrl: string, bearer: string, databaseUrl: string): Promise<void> {
   const post = async (path: string, body: unknown): Promise<string> => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, { method: 'POST', headers: { Authorization: bearer, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { Authorization: bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { data?: { id?: string } };
     if (res.status !== 201 || !json.data?.id) throw new Error(`seeding ${path} answered ${res.status}: ${JSON.stringify(json)}`);
     return json.data.id;
@@ -93,7 +111,11 @@ export async function seed(baseUrl: string, bearer: string, databaseUrl: string)
   const posts: string[] = [];
   for (const code of ['ceo', 'manager', 'engineer', 'clerk']) posts.push(await post('/posts', { code, name: code }));
   const roles: string[] = [];
-  for (const [code, dataScope] of [['staff', 'self'], ['lead', 'dept'], ['auditor', 'all']]) {
+  for (const [code, dataScope] of [
+    ['staff', 'self'],
+    ['lead', 'dept'],
+    ['auditor', 'all'],
+  ]) {
     roles.push(await post('/roles', { code, name: code, permissions: ['me:*:*', 'system:user:list'], dataScope, deptIds: [], status: 'active' }));
   }
 
@@ -104,9 +126,16 @@ export async function seed(baseUrl: string, bearer: string, databaseUrl: string)
     const n = String(i + 1).padStart(5, '0');
     const created = new Date(now - year + Math.floor((i * year) / USERS));
     return {
-      id: newId(), username: `user${n}`, nickname: `User ${n}`, email: i % 7 === 0 ? null : `user${n}@example.com`,
-      phone: i % 3 === 0 ? null : `+86138${String(i).padStart(8, '0')}`, status: i % 10 === 9 ? 'disabled' : 'active',
-      deptId: depts[i % depts.length], version: 1 + (i % 3), createdAt: created, updatedAt: created,
+      id: newId(),
+      username: `user${n}`,
+      nickname: `User ${n}`,
+      email: i % 7 === 0 ? null : `user${n}@example.com`,
+      phone: i % 3 === 0 ? null : `+86138${String(i).padStart(8, '0')}`,
+      status: i % 10 === 9 ? 'disabled' : 'active',
+      deptId: depts[i % depts.length],
+      version: 1 + (i % 3),
+      createdAt: created,
+      updatedAt: created,
     };
   });
   const column = <K extends keyof (typeof users)[number]>(key: K) => users.map((u) => u[key]);
@@ -118,13 +147,30 @@ export async function seed(baseUrl: string, bearer: string, databaseUrl: string)
        select id, username, nickname, email, phone, $6, status, dept_id, version, created_at, created_at
        from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $7::text[], $8::uuid[], $9::int[], $10::timestamptz[])
          as u(id, username, nickname, email, phone, status, dept_id, version, created_at)`,
-      [column('id'), column('username'), column('nickname'), column('email'), column('phone'), passwordHash, column('status'), column('deptId'), column('version'), column('createdAt')],
+      [
+        column('id'),
+        column('username'),
+        column('nickname'),
+        column('email'),
+        column('phone'),
+        passwordHash,
+        column('status'),
+        column('deptId'),
+        column('version'),
+        column('createdAt'),
+      ],
     );
     // Everyone holds one role, every fifth user a second; two users in three fill a post.
     const roleLinks = users.flatMap((u, i) => [[u.id, roles[i % roles.length]], ...(i % 5 === 0 ? [[u.id, roles[(i + 1) % roles.length]]] : [])]);
     const postLinks = users.flatMap((u, i) => (i % 3 === 0 ? [] : [[u.id, posts[i % posts.length]]]));
-    await client.query('insert into users_user_role (user_id, role_id) select * from unnest($1::uuid[], $2::uuid[])', [roleLinks.map((l) => l[0]), roleLinks.map((l) => l[1])]);
-    await client.query('insert into users_user_post (user_id, post_id) select * from unnest($1::uuid[], $2::uuid[])', [postLinks.map((l) => l[0]), postLinks.map((l) => l[1])]);
+    await client.query('insert into users_user_role (user_id, role_id) select * from unnest($1::uuid[], $2::uuid[])', [
+      roleLinks.map((l) => l[0]),
+      roleLinks.map((l) => l[1]),
+    ]);
+    await client.query('insert into users_user_post (user_id, post_id) select * from unnest($1::uuid[], $2::uuid[])', [
+      postLinks.map((l) => l[0]),
+      postLinks.map((l) => l[1]),
+    ]);
     await client.query('analyze users_user; analyze users_user_role; analyze users_user_post');
   } finally {
     await client.end();
@@ -138,7 +184,9 @@ async function checkSameAnswer(baselineUrl: string, kernelUrl: string, headers: 
   const baselineBody = strip((await baseline.json()) as Record<string, unknown>);
   const kernelBody = strip((await kernel.json()) as Record<string, unknown>);
   if (baseline.status !== 200 || kernel.status !== 200 || baselineBody !== kernelBody) {
-    throw new Error(`the two lists must answer the same:\n  hand-written ${baseline.status} ${baselineBody.slice(0, 600)}\n  atrium ${kernel.status} ${kernelBody.slice(0, 600)}`);
+    throw new Error(
+      `the two lists must answer the same:\n  hand-written ${baseline.status} ${baselineBody.slice(0, 600)}\n  atrium ${kernel.status} ${kernelBody.slice(0, 600)}`,
+    );
   }
   const total = (JSON.parse(kernelBody) as { data: { total: number; items: unknown[] } }).data;
   if (total.total !== USERS + 1 || total.items.length !== 20) throw new Error(`expected 20 of ${USERS + 1} users, got ${total.items.length} of ${total.total}`);

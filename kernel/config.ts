@@ -111,14 +111,19 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     return raw;
   };
   const list = (name: string, separator: string): string[] =>
-    (env[name] ?? '').split(separator).map((s) => s.trim()).filter(Boolean);
+    (env[name] ?? '')
+      .split(separator)
+      .map((s) => s.trim())
+      .filter(Boolean);
   // Each an origin exactly as a browser sends it (`https://console.example.com`, a port when not
   // the default): anything else, a wildcard or a path included, would never match, or match too much.
   const origins = (name: string): string[] => {
     const values = list(name, ',');
     for (const value of values) {
       if (!/^https?:\/\/[^*]+$/.test(value) || URL.parse(value)?.origin !== value) {
-        problems.push(`${name}: ${JSON.stringify(value)} is not an origin such as https://console.example.com (scheme, host and port only; no wildcard, path or trailing slash)`);
+        problems.push(
+          `${name}: ${JSON.stringify(value)} is not an origin such as https://console.example.com (scheme, host and port only; no wildcard, path or trailing slash)`,
+        );
       }
     }
     return values;

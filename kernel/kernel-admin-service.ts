@@ -55,9 +55,15 @@ export function createKernelAdmin(kernel: Kernel): KernelAdmin {
     generatedModulesDir: kernel.config.generatedModulesDir,
     entities: () => mappedEntities(kernel),
     tableOwner: (table) => tableOwner(kernel, table),
-    nameOwner: (name, exceptModuleId) => nameOwner(kernel.registry.all().filter((r) => r.id !== exceptModuleId).map((r) => r.loaded), name),
-    permissions: () =>
-      kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.permissions ?? []).map((p) => ({ ...p, moduleId: r.id }))),
+    nameOwner: (name, exceptModuleId) =>
+      nameOwner(
+        kernel.registry
+          .all()
+          .filter((r) => r.id !== exceptModuleId)
+          .map((r) => r.loaded),
+        name,
+      ),
+    permissions: () => kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.permissions ?? []).map((p) => ({ ...p, moduleId: r.id }))),
     menus: () => kernel.registry.enabled().flatMap((r) => (r.loaded.manifest.menus ?? []).map((m) => ({ ...m, moduleId: r.id }))),
     errorCodes: () => kernel.catalogue.list(),
     metrics: () => kernel.metrics.exposition(),

@@ -156,7 +156,16 @@ export class Kernel {
   readiness(): Promise<DependencyStatus[]> {
     const { redis } = this;
     return Promise.all([
-      runCheck('database', () => this.db.orm.em.fork().getConnection().execute('select 1').then(() => null, () => 'the database does not answer')),
+      runCheck('database', () =>
+        this.db.orm.em
+          .fork()
+          .getConnection()
+          .execute('select 1')
+          .then(
+            () => null,
+            () => 'the database does not answer',
+          ),
+      ),
       ...(redis ? [runCheck('redis', async () => (redis.health.available ? null : `redis is unreachable (circuit ${redis.health.state})`))] : []),
       ...this.registry.contributions(ReadinessSpi).map((contribution) => runCheck(contribution.dependency, () => contribution.check())),
     ]);

@@ -39,7 +39,13 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     // Always read the folder afresh: an earlier attempt may have required files since fixed.
     forgetModuleCode(dir);
     const loadedResult = loadModules([{ ...candidate, builtin: false }]);
-    const checkProblems = [...loadedResult.problems, ...checkModules(loadedResult.loaded, others.map((r) => r.loaded))];
+    const checkProblems = [
+      ...loadedResult.problems,
+      ...checkModules(
+        loadedResult.loaded,
+        others.map((r) => r.loaded),
+      ),
+    ];
     if (checkProblems.length > 0) throw new BootError(checkProblems);
     const [loaded] = loadedResult.loaded;
 

@@ -24,6 +24,6 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // Known boot failures already say what to fix; anything else gets its stack.
   const known = error instanceof BootError || error instanceof ConfigError || error instanceof MigrationError;
-  process.stderr.write(`atrium could not start: ${known ? (error as Error).message : (error as Error)?.stack ?? String(error)}\n`);
+  process.stderr.write(`atrium could not start: ${known ? (error as Error).message : ((error as Error)?.stack ?? String(error))}\n`);
   process.exit(1);
 });

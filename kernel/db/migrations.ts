@@ -49,11 +49,7 @@ export function migrationId(moduleId: string, name: string): string {
  * Overlapping runs (several instances booting at once on one PostgreSQL, or two live loads)
  * take turns: the first applies, the next finds nothing pending.
  */
-export async function runMigrations(
-  db: Database,
-  migrations: readonly ModuleMigration[],
-  options: RunMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function runMigrations(db: Database, migrations: readonly ModuleMigration[], options: RunMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const byId = indexById(migrations);
   const migrator = createMigrator(db, migrations);
   if (options.logger) {
@@ -80,9 +76,7 @@ export async function runMigrations(
 export async function listAppliedMigrations(db: Database): Promise<string[]> {
   const connection = db.orm.em.fork().getConnection();
   // Before the first run the table does not exist yet: nothing is applied.
-  const [{ exists }] = await connection.execute<{ exists: boolean }[]>(
-    `select to_regclass('public.${MIGRATIONS_TABLE}') is not null as exists`,
-  );
+  const [{ exists }] = await connection.execute<{ exists: boolean }[]>(`select to_regclass('public.${MIGRATIONS_TABLE}') is not null as exists`);
   if (!exists) return [];
   const rows = await connection.execute<{ name: string }[]>(`select name from public.${MIGRATIONS_TABLE} order by id`);
   return rows.map((row) => row.name);

@@ -38,11 +38,7 @@ export interface ReferenceGuards {
  * `SYSTEM_VERSION_CONFLICT_409`. The index decides, so two creates that race both reach here and
  * one of them gets the 409 — no read-then-write check can promise that.
  */
-export async function flushChanges(
-  em: EntityManager,
-  unique: Readonly<Record<string, UniqueConflict>> = {},
-  guards: ReferenceGuards = {},
-): Promise<void> {
+export async function flushChanges(em: EntityManager, unique: Readonly<Record<string, UniqueConflict>> = {}, guards: ReferenceGuards = {}): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
@@ -53,11 +49,18 @@ export async function flushChanges(
     }
     if (error instanceof ForeignKeyConstraintViolationException) {
       const field = guards.references?.[constraint];
-      if (field) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { cause: error, details: [{ field, rule: 'reference', message: 'refers to a record that does not exist' }] });
+      if (field)
+        throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
+          cause: error,
+          details: [{ field, rule: 'reference', message: 'refers to a record that does not exist' }],
+        });
       if (guards.inUse) throw new AppError(guards.inUse, { cause: error, details: [{ rule: 'reference', message: 'other records still refer to it' }] });
     }
     if (error instanceof OptimisticLockError) {
-      throw new AppError(KernelErrors.SYSTEM_VERSION_CONFLICT_409, { cause: error, details: [{ field: '/body/version', rule: 'version', message: 'the resource changed meanwhile' }] });
+      throw new AppError(KernelErrors.SYSTEM_VERSION_CONFLICT_409, {
+        cause: error,
+        details: [{ field: '/body/version', rule: 'version', message: 'the resource changed meanwhile' }],
+      });
     }
     throw error;
   }

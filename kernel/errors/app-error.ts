@@ -25,7 +25,10 @@ export class AppError extends Error {
   readonly details: ErrorDetail[];
   readonly headers: Record<string, string>;
 
-  constructor(readonly definition: ErrorDefinition, options: AppErrorOptions = {}) {
+  constructor(
+    readonly definition: ErrorDefinition,
+    options: AppErrorOptions = {},
+  ) {
     super(definition.messages.en, { cause: options.cause });
     this.name = 'AppError';
     this.code = definition.code;

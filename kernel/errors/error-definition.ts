@@ -42,9 +42,7 @@ export function definitionProblems(definition: ErrorDefinition): string[] {
  * Declares a group of catalogued errors. Each key is the code; the kernel merges every
  * module's group into the one catalogue served at `GET /system/error-codes`.
  */
-export function defineErrors<K extends string>(
-  messages: { readonly [P in K]: LocalisedMessages },
-): ErrorDefinitions<K> {
+export function defineErrors<K extends string>(messages: { readonly [P in K]: LocalisedMessages }): ErrorDefinitions<K> {
   const definitions = {} as { [P in K]: ErrorDefinition };
   for (const code of Object.keys(messages) as K[]) {
     const { en, zh } = messages[code] ?? {};

@@ -18,7 +18,8 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 /** Header components every operation's responses refer to. */
 export const CATALOG_HEADERS: Json = {
   'X-Request-Id': {
-    description: 'The `X-Request-Id` the request carried, echoed back when it is 1 to 200 visible ASCII characters. The body\'s `traceId` is the server\'s own id for the request.',
+    description:
+      "The `X-Request-Id` the request carried, echoed back when it is 1 to 200 visible ASCII characters. The body's `traceId` is the server's own id for the request.",
     schema: { type: 'string' },
   },
   'Retry-After': {
@@ -51,7 +52,8 @@ export const REQUEST_ID_PARAMETER: Json = {
   name: 'X-Request-Id',
   in: 'header',
   required: false,
-  description: 'A client-chosen id for the request (1 to 200 visible ASCII characters), echoed back in the response header of the same name. A W3C `traceparent` header sets the `traceId` instead.',
+  description:
+    'A client-chosen id for the request (1 to 200 visible ASCII characters), echoed back in the response header of the same name. A W3C `traceparent` header sets the `traceId` instead.',
   schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
 };
 

@@ -33,14 +33,18 @@ export class CatalogSchemas {
 
   claim(schema: TSchema | undefined, moduleId: string, use: SchemaUse): void {
     if (schema === undefined) return;
-    lift(schema, (name) => name, (name, body) => {
-      const canonical = JSON.stringify(body);
-      const claims = this.claims.get(name) ?? [];
-      const clash = claims.find((c) => c.moduleId === moduleId && c.canonical !== canonical);
-      if (clash) throw new Error(`module "${moduleId}" names two different schemas "${name}": give each its own name`);
-      if (!claims.some((c) => c.moduleId === moduleId)) this.claims.set(name, [...claims, { moduleId, canonical }]);
-      if (use === 'validated') this.validatedNames.add(name);
-    });
+    lift(
+      schema,
+      (name) => name,
+      (name, body) => {
+        const canonical = JSON.stringify(body);
+        const claims = this.claims.get(name) ?? [];
+        const clash = claims.find((c) => c.moduleId === moduleId && c.canonical !== canonical);
+        if (clash) throw new Error(`module "${moduleId}" names two different schemas "${name}": give each its own name`);
+        if (!claims.some((c) => c.moduleId === moduleId)) this.claims.set(name, [...claims, { moduleId, canonical }]);
+        if (use === 'validated') this.validatedNames.add(name);
+      },
+    );
   }
 
   /** Decides the published names, once every schema of the catalog is claimed. */

@@ -89,9 +89,10 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   };
   // Whatever escapes the pipeline and is not an AppError is the server's fault, whatever it
   // looks like: a library error carrying a `status` of its own must not become the response's.
-  return (req, res) => run(req, res).catch((error: unknown) => {
-    throw internalError(error);
-  });
+  return (req, res) =>
+    run(req, res).catch((error: unknown) => {
+      throw internalError(error);
+    });
 }
 
 /** The route's query schema, with page, pageSize and sort added on list routes. */
@@ -122,22 +123,44 @@ function checkJsonLimits(_req: unknown, _res: unknown, raw: Buffer, encoding: st
 
 function jsonParser(limit: number): (req: Request, res: Response) => Promise<void> {
   const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'], verify: checkJsonLimits });
-  const tooLarge = () => new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] });
+  const tooLarge = () =>
+    new AppError(KernelErrors.SYSTEM_PAYLOAD_TOO_LARGE_413, { details: [{ field: '/body', rule: 'maxBytes', message: `at most ${limit} bytes` }] });
   return (req, res) =>
     new Promise((resolve, reject) => {
-      readWithinLimit(req, limit, () => reject(tooLarge()), () => parse(req, res, (error?: unknown) => {
-        if (!error) {
-          const sentSomething = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
-          if (req.body === undefined && (sentSomething || req.headers['transfer-encoding'])) {
-            reject(new AppError(KernelErrors.VALIDATION_FAILED_400, { details: [{ field: '/body', rule: 'contentType', message: 'must be sent as application/json' }] }));
-          } else resolve();
-          return;
-        }
-        const type = (error as { type?: string }).type;
-        if (error instanceof JsonLimitError) reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { details: [{ field: '/body', rule: error.problem.rule, message: error.problem.message }] }));
-        else if (type === 'entity.too.large') reject(tooLarge());
-        else reject(new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, { cause: error, details: [{ field: '/body', rule: 'json', message: 'is not well-formed JSON' }] }));
-      }));
+      readWithinLimit(
+        req,
+        limit,
+        () => reject(tooLarge()),
+        () =>
+          parse(req, res, (error?: unknown) => {
+            if (!error) {
+              const sentSomething = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
+              if (req.body === undefined && (sentSomething || req.headers['transfer-encoding'])) {
+                reject(
+                  new AppError(KernelErrors.VALIDATION_FAILED_400, {
+                    details: [{ field: '/body', rule: 'contentType', message: 'must be sent as application/json' }],
+                  }),
+                );
+              } else resolve();
+              return;
+            }
+            const type = (error as { type?: string }).type;
+            if (error instanceof JsonLimitError)
+              reject(
+                new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, {
+                  details: [{ field: '/body', rule: error.problem.rule, message: error.problem.message }],
+                }),
+              );
+            else if (type === 'entity.too.large') reject(tooLarge());
+            else
+              reject(
+                new AppError(KernelErrors.VALIDATION_MALFORMED_BODY_400, {
+                  cause: error,
+                  details: [{ field: '/body', rule: 'json', message: 'is not well-formed JSON' }],
+                }),
+              );
+          }),
+      );
     });
 }
 

@@ -35,7 +35,10 @@ function envelope(data: Json): Json {
 }
 
 function operationId(entry: RouteEntry): string {
-  const words = entry.route.path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  const words = entry.route.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
   return `${entry.ctx.id}.${entry.route.method.toLowerCase()}${words.join('')}`;
 }
 
@@ -113,9 +116,7 @@ function routeHeaders(route: RouteDefinition): Json {
 /** One tag per module serving routes, described by its manifest. */
 function moduleTags(entries: readonly RouteEntry[]): Json[] {
   const modules = new Map(entries.map(({ ctx }) => [ctx.id, ctx.manifest]));
-  return [...modules]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, manifest]) => ({ name: id, description: manifest.description ?? manifest.name }));
+  return [...modules].sort(([a], [b]) => a.localeCompare(b)).map(([id, manifest]) => ({ name: id, description: manifest.description ?? manifest.name }));
 }
 
 export interface CatalogInfo {

@@ -80,8 +80,7 @@ type Handler<P, Q, B, R, Who> = (
   ctx: ModuleContext,
 ) => Promise<Output<R> | RawReply> | Output<R> | RawReply;
 
-export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
-  extends RouteShape<P, Q, B, R> {
+export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema> extends RouteShape<P, Q, B, R> {
   /** The permission code a caller needs (`module:resource:action`). */
   permission: string;
   public?: undefined;
@@ -100,8 +99,7 @@ export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends 
  * A route any logged-in caller may use, whatever their roles: the rare reads every screen needs
  * (a dictionary's items for a form's drop-down). It is authenticated like any protected route.
  */
-export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
-  extends RouteShape<P, Q, B, R> {
+export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema> extends RouteShape<P, Q, B, R> {
   authenticated: true;
   permission?: undefined;
   public?: undefined;
@@ -110,8 +108,7 @@ export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B exte
   handler: Handler<P, Q, B, R, Principal>;
 }
 
-export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>
-  extends RouteShape<P, Q, B, R> {
+export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema> extends RouteShape<P, Q, B, R> {
   public: true;
   permission?: undefined;
   authenticated?: undefined;
@@ -126,9 +123,7 @@ export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSc
 
 /** A route as the kernel stores it, its types erased. */
 export type RouteDefinition = (
-  | ProtectedRoute<TSchema, TSchema, TSchema, TSchema>
-  | AuthenticatedRoute<TSchema, TSchema, TSchema, TSchema>
-  | PublicRoute<TSchema, TSchema, TSchema, TSchema>
+  ProtectedRoute<TSchema, TSchema, TSchema, TSchema> | AuthenticatedRoute<TSchema, TSchema, TSchema, TSchema> | PublicRoute<TSchema, TSchema, TSchema, TSchema>
 ) & {
   readonly __route: true;
 };
@@ -138,15 +133,9 @@ export type RouteDefinition = (
  * A route names a permission, or says it is public, or — for the few reads every logged-in
  * caller needs — says it needs only a login (`authenticated: true`). Nothing is implied.
  */
-export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
-  route: ProtectedRoute<P, Q, B, R>,
-): RouteDefinition;
-export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
-  route: AuthenticatedRoute<P, Q, B, R>,
-): RouteDefinition;
-export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(
-  route: PublicRoute<P, Q, B, R>,
-): RouteDefinition;
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(route: ProtectedRoute<P, Q, B, R>): RouteDefinition;
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(route: AuthenticatedRoute<P, Q, B, R>): RouteDefinition;
+export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema>(route: PublicRoute<P, Q, B, R>): RouteDefinition;
 export function defineRoute(route: object): RouteDefinition {
   return { ...route, __route: true } as RouteDefinition;
 }

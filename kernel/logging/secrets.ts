@@ -5,10 +5,30 @@
  * spellings clients send are listed beside the camelCase ones.
  */
 export const SECRET_KEYS = [
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key',
-  'password', 'oldPassword', 'newPassword', 'old_password', 'new_password',
-  'token', 'accessToken', 'refreshToken', 'access_token', 'refresh_token', 'idToken', 'id_token',
-  'secret', 'clientSecret', 'client_secret', 'apiKey', 'api_key', 'signature', 'sig',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'old_password',
+  'new_password',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'access_token',
+  'refresh_token',
+  'idToken',
+  'id_token',
+  'secret',
+  'clientSecret',
+  'client_secret',
+  'apiKey',
+  'api_key',
+  'signature',
+  'sig',
 ];
 
 /** Query parameters that are credentials in a URL (signed links) though harmless as log keys. */

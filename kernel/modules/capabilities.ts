@@ -7,7 +7,7 @@ export const CAPABILITIES = {
   db: 'map entities, ship migrations and query through the EntityManager',
   events: 'publish events named "<module-id>.<event>" and subscribe to any (across instances with REDIS_URL)',
   cache: 'a key-value cache whose invalidations reach every instance (through Redis with REDIS_URL)',
-  storage: 'a private folder under DATA_DIR for the module\'s files',
+  storage: "a private folder under DATA_DIR for the module's files",
   kernel: 'inspect and manage the kernel: modules and their state, live loading, catalogues, metrics',
 } as const;
 

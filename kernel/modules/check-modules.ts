@@ -26,8 +26,7 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
 
   const problems: ModuleProblem[] = [];
   for (const module of modules) {
-    const problem = (message: string, file = module.entry ?? module.file) =>
-      problems.push({ moduleId: module.manifest.id, file, message });
+    const problem = (message: string, file = module.entry ?? module.file) => problems.push({ moduleId: module.manifest.id, file, message });
     const visible = new Set([module.manifest.id, ...dependencyIds(module.manifest)]);
     checkCapabilities(module, problem);
     checkPermissionsAndMenus(module, visible, byId, problem);
@@ -36,7 +35,10 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
     checkFiles(module, problem);
     const errors = Object.values(module.definition.errors ?? {});
     for (const conflict of catalogue.conflicts(module.manifest.id, errors)) problem(conflict);
-    catalogue.add(module.manifest.id, errors.filter((e) => !catalogue.get(e.code)));
+    catalogue.add(
+      module.manifest.id,
+      errors.filter((e) => !catalogue.get(e.code)),
+    );
     for (const route of module.definition.routes ?? []) {
       const owner = routeOwners.get(routeSlot(route));
       if (owner !== undefined) problem(`route ${routeKey(route)} is already served by module "${owner}"`);
@@ -85,7 +87,8 @@ function checkRowScoped(module: LoadedModule, problem: Report): void {
       continue;
     }
     for (const property of [mapping.dept, mapping.owner]) {
-      if (property !== undefined && !(property in (schema.meta.properties ?? {}))) problem(`rowScoped maps ${name}.${property}, which the entity does not have`);
+      if (property !== undefined && !(property in (schema.meta.properties ?? {})))
+        problem(`rowScoped maps ${name}.${property}, which the entity does not have`);
     }
   }
 }
@@ -97,7 +100,8 @@ function checkCapabilities(module: LoadedModule, problem: Report): void {
     if (!isCapability(word)) problem(`unknown capability "${word}"; the kernel offers: ${Object.keys(CAPABILITIES).join(', ')}`, module.file);
   }
   const needs = (capability: string, what: string) => {
-    if (!granted.has(capability)) problem(`the module ${what} but does not declare the "${capability}" capability: add "${capability}" to "capabilities" in ${module.file}`);
+    if (!granted.has(capability))
+      problem(`the module ${what} but does not declare the "${capability}" capability: add "${capability}" to "capabilities" in ${module.file}`);
   };
   if ((definition.routes ?? []).length > 0) needs('http', 'declares routes');
   if ((definition.entities ?? []).length > 0) needs('db', 'maps entities');
@@ -150,7 +154,8 @@ function checkProvisions(module: LoadedModule, problem: Report): void {
     if (provided.has(token.name)) problem(`public API ${token.name} is provided twice`);
     provided.add(token.name);
     if (token.ownerId !== module.manifest.id) problem(`public API ${token.name} must be named "${module.manifest.id}.<Name>"`);
-    if (!declared.has(token.name)) problem(`the code provides public API ${token.name}, which the manifest does not list: add it to "publicApis" in ${module.file}`);
+    if (!declared.has(token.name))
+      problem(`the code provides public API ${token.name}, which the manifest does not list: add it to "publicApis" in ${module.file}`);
   }
   for (const name of declared) {
     if (!provided.has(name)) problem(`the manifest lists public API ${name}, which the code does not provide`, module.file);

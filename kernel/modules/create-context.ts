@@ -63,11 +63,21 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     contributors: (token) => services.registry().contributors(token, runtime),
     resolve: (token) => resolveOnce(moduleContainer, token),
     container: moduleContainer,
-    get db() { return db(); },
-    get events() { return events(); },
-    get cache() { return cache(); },
-    get storage() { return storage(); },
-    get kernel() { return admin(); },
+    get db() {
+      return db();
+    },
+    get events() {
+      return events();
+    },
+    get cache() {
+      return cache();
+    },
+    get storage() {
+      return storage();
+    },
+    get kernel() {
+      return admin();
+    },
   };
   return ctx;
 }
@@ -107,7 +117,9 @@ function storageCapability(dir: string): StorageCapability {
     return dir;
   };
   return {
-    get dir() { return ensure(); },
+    get dir() {
+      return ensure();
+    },
     path(relative: string) {
       const full = path.resolve(ensure(), relative);
       if (!full.startsWith(dir + path.sep)) throw new CapabilityError(`storage path "${relative}" leaves the module's folder`);

@@ -89,9 +89,7 @@ export class ModuleRegistry {
   api<T>(token: PublicApiToken<T>, requester: ModuleRuntime): T {
     const ownerId = token.ownerId;
     if (ownerId !== requester.id && !requester.dependencies.includes(ownerId)) {
-      throw new CapabilityError(
-        `module "${requester.id}" cannot use ${token.name}: add "${ownerId}" to "dependsOn" in ${requester.loaded.file}`,
-      );
+      throw new CapabilityError(`module "${requester.id}" cannot use ${token.name}: add "${ownerId}" to "dependsOn" in ${requester.loaded.file}`);
     }
     const owner = this.runtimes.get(ownerId);
     const provision = owner?.loaded.definition.provides?.find((p) => p.token.name === token.name);
@@ -179,8 +177,11 @@ export class ModuleRegistry {
     return this.serialise(async () => {
       const runtime = this.require(id);
       if (!runtime.enabled) return runtime;
-      if (runtime.loaded.definition.essential) throw new AppError(KernelErrors.SYSTEM_MODULE_ESSENTIAL_409, { details: [{ field: '/params/id', message: `module "${id}" is essential` }] });
-      const blocking = this.dependents(id).filter((r) => r.enabled).map((r) => r.id);
+      if (runtime.loaded.definition.essential)
+        throw new AppError(KernelErrors.SYSTEM_MODULE_ESSENTIAL_409, { details: [{ field: '/params/id', message: `module "${id}" is essential` }] });
+      const blocking = this.dependents(id)
+        .filter((r) => r.enabled)
+        .map((r) => r.id);
       if (blocking.length > 0) throw conflict(`enabled modules depend on module "${id}"`, blocking);
       await this.store.write(id, false);
       runtime.enabled = false;

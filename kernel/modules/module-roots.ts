@@ -24,6 +24,10 @@ export function moduleRoots(config: ModuleRootsConfig): string[] {
  * module command.
  */
 export function moduleRootsConfig(env: NodeJS.ProcessEnv = process.env): ModuleRootsConfig {
-  const { modulePaths, generatedModulesDir } = readConfig({ MODULE_PATH: env.MODULE_PATH, DATA_DIR: env.DATA_DIR, GENERATED_MODULES_DIR: env.GENERATED_MODULES_DIR });
+  const { modulePaths, generatedModulesDir } = readConfig({
+    MODULE_PATH: env.MODULE_PATH,
+    DATA_DIR: env.DATA_DIR,
+    GENERATED_MODULES_DIR: env.GENERATED_MODULES_DIR,
+  });
   return { modulePaths, generatedModulesDir };
 }

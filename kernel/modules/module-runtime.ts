@@ -10,7 +10,10 @@ export class ModuleRuntime {
   readonly instances = new Map<string, unknown>();
   readonly dependencies: readonly string[];
 
-  constructor(readonly loaded: LoadedModule, public enabled: boolean) {
+  constructor(
+    readonly loaded: LoadedModule,
+    public enabled: boolean,
+  ) {
     this.dependencies = dependencyIds(loaded.manifest);
   }
 

@@ -39,20 +39,29 @@ export class Ownership {
     for (const { code } of module.manifest.permissions ?? []) {
       const owner = this.permissionOwner(code);
       if (owner !== undefined && owner !== id) {
-        inManifest(`permission ${code} is under "${permissionPrefix(code)}", which belongs to module "${owner}": declare permissions under a prefix of your own, such as "${id}:<resource>"`);
+        inManifest(
+          `permission ${code} is under "${permissionPrefix(code)}", which belongs to module "${owner}": declare permissions under a prefix of your own, such as "${id}:<resource>"`,
+        );
       }
     }
     for (const { path } of module.manifest.menus ?? []) {
       const taken = this.menuOwner(path);
       if (taken && taken.owner !== id) {
-        inManifest(taken.path === path ? `menu path ${path} belongs to module "${taken.owner}"` : `menu path ${path} is under ${taken.path}, a menu of module "${taken.owner}"`);
+        inManifest(
+          taken.path === path
+            ? `menu path ${path} belongs to module "${taken.owner}"`
+            : `menu path ${path} is under ${taken.path}, a menu of module "${taken.owner}"`,
+        );
       }
     }
     for (const route of module.definition.routes ?? []) {
       const prefix = routePrefix(route);
       const owner = this.routePrefixes.get(prefix);
       if (owner !== undefined && owner !== id) {
-        found.push({ message: `route ${route.method} ${routeBase(route)}${route.path} is under ${prefix}, which belongs to module "${owner}"`, file: module.entry ?? module.file });
+        found.push({
+          message: `route ${route.method} ${routeBase(route)}${route.path} is under ${prefix}, which belongs to module "${owner}"`,
+          file: module.entry ?? module.file,
+        });
       }
     }
     return found;

@@ -33,11 +33,19 @@ export function validateManifests(files: readonly ManifestFile[]): ValidatedMani
     }
     const { manifest } = result;
     if (manifest.id !== folder) {
-      problems.push({ moduleId: manifest.id, file: found.file, message: `the folder is named "${folder}" but the manifest id is "${manifest.id}"; they must be equal` });
+      problems.push({
+        moduleId: manifest.id,
+        file: found.file,
+        message: `the folder is named "${folder}" but the manifest id is "${manifest.id}"; they must be equal`,
+      });
     }
     const first = byId.get(manifest.id);
     if (first) {
-      problems.push({ moduleId: manifest.id, file: found.file, message: `id "${manifest.id}" is declared by two module folders: ${first.dir} and ${found.dir}` });
+      problems.push({
+        moduleId: manifest.id,
+        file: found.file,
+        message: `id "${manifest.id}" is declared by two module folders: ${first.dir} and ${found.dir}`,
+      });
       continue;
     }
     // A misnamed module stays in: leaving it out would also report every dependent as missing it.

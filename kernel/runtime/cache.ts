@@ -88,7 +88,10 @@ export class ModuleCache {
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly prefix: string;
 
-  constructor(private readonly hub: CacheHub, private readonly moduleId: string) {
+  constructor(
+    private readonly hub: CacheHub,
+    private readonly moduleId: string,
+  ) {
     this.prefix = `${moduleId}:`;
   }
 

@@ -22,7 +22,10 @@ export class EventBus {
   private readonly channel: string;
   private readonly outbox?: PublishOutbox;
 
-  constructor(private readonly log: Logger, private readonly redis?: RedisConnections) {
+  constructor(
+    private readonly log: Logger,
+    private readonly redis?: RedisConnections,
+  ) {
     this.local.setMaxListeners(0);
     this.channel = `atrium:events:${redis?.command.options.db ?? 0}`;
     if (redis) this.outbox = new PublishOutbox((message) => redis.command.publish(this.channel, message), redis.health, log);

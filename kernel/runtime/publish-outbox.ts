@@ -52,7 +52,10 @@ export class PublishOutbox {
       this.log.error({ dependency: 'redis', event: dropped.event }, 'event dropped: too many waiting for redis (instances resync on reconnect)');
     }
     this.queue.push(pending);
-    this.log.warn({ err: error, dependency: 'redis', event: pending.event, waiting: this.queue.length }, 'event not yet sent to other instances: redis is unreachable; will retry');
+    this.log.warn(
+      { err: error, dependency: 'redis', event: pending.event, waiting: this.queue.length },
+      'event not yet sent to other instances: redis is unreachable; will retry',
+    );
     this.schedule();
   }
 

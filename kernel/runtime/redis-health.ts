@@ -31,7 +31,10 @@ export class RedisHealth {
   /** Set from the first opening until the circuit closes: a failed probe reopens it silently. */
   private out = false;
 
-  constructor(private readonly log: Logger, private readonly probe: () => Promise<unknown>) {
+  constructor(
+    private readonly log: Logger,
+    private readonly probe: () => Promise<unknown>,
+  ) {
     this.breaker = new CircuitBreaker((work: Work) => work(), {
       timeout: REDIS_CALL_TIMEOUT_MS,
       resetTimeout: RESET_TIMEOUT_MS,

@@ -65,13 +65,15 @@ class FallbackCounter implements Counter {
     if (!shared?.health.available) return operation(this.local);
     // Over the limit is an answer, not a Redis failure: it must not count against the circuit.
     const outcome = await shared.health
-      .run(() => operation(shared.limiter).then(
-        (value): Outcome<T> => ({ value }),
-        (rejection: unknown): Outcome<T> => {
-          if (rejection instanceof RateLimiterRes) return { over: rejection };
-          throw rejection;
-        },
-      ))
+      .run(() =>
+        operation(shared.limiter).then(
+          (value): Outcome<T> => ({ value }),
+          (rejection: unknown): Outcome<T> => {
+            if (rejection instanceof RateLimiterRes) return { over: rejection };
+            throw rejection;
+          },
+        ),
+      )
       .catch(() => undefined);
     if (!outcome) return operation(this.local);
     if ('over' in outcome) throw outcome.over;

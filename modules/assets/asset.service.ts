@@ -93,9 +93,11 @@ export class AssetService {
 
   /** Deletes stored bytes; a failure is logged, and the cleanup task removes the orphan later. */
   private async discard(key: string): Promise<void> {
-    await assetsRuntime(this.ctx).store.delete(key).catch((error: unknown) => {
-      this.ctx.log.warn({ err: error, storageKey: key }, 'could not delete stored asset bytes: the assets.cleanup task will');
-    });
+    await assetsRuntime(this.ctx)
+      .store.delete(key)
+      .catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, storageKey: key }, 'could not delete stored asset bytes: the assets.cleanup task will');
+      });
   }
 }
 

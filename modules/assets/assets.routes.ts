@@ -12,7 +12,8 @@ export const listAssets = defineRoute({
   path: '/assets',
   permission: 'asset:asset:list',
   summary: 'Assets, a page at a time',
-  description: 'Metadata only, never the bytes. Rows outside the caller\'s data scope are not listed. Filter by part of the filename or an exact content type; sort by the whitelisted fields.',
+  description:
+    "Metadata only, never the bytes. Rows outside the caller's data scope are not listed. Filter by part of the filename or an exact content type; sort by the whitelisted fields.",
   query: AssetFilterQuery,
   list: { sort: { createdAt: 'createdAt', size: 'size', filename: 'filename' } },
   response: Paginated(AssetSchema),
@@ -47,7 +48,8 @@ export const getAsset = defineRoute({
   path: '/assets/{id}',
   permission: 'asset:asset:query',
   summary: 'One asset’s metadata',
-  description: 'The name, detected content type, size, SHA-256 and uploader of one asset. One outside the caller\'s data scope is 404 SYSTEM_RESOURCE_NOT_FOUND_404, as if it did not exist.',
+  description:
+    "The name, detected content type, size, SHA-256 and uploader of one asset. One outside the caller's data scope is 404 SYSTEM_RESOURCE_NOT_FOUND_404, as if it did not exist.",
   params: IdParams,
   response: AssetSchema,
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
@@ -59,7 +61,7 @@ export const deleteAsset = defineRoute({
   path: '/assets/{id}',
   permission: 'asset:asset:remove',
   summary: 'Deletes an asset and its stored bytes',
-  description: 'Removes the record and the stored file; signed URLs already handed out stop working. An asset outside the caller\'s data scope is 404.',
+  description: "Removes the record and the stored file; signed URLs already handed out stop working. An asset outside the caller's data scope is 404.",
   params: IdParams,
   response: Type.Object({}),
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404],

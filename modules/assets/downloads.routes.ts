@@ -14,7 +14,8 @@ export const downloadAsset = defineRoute({
   path: '/assets/{id}/content',
   permission: 'asset:asset:download',
   summary: 'The asset’s bytes (Content-Disposition: attachment)',
-  description: 'With the stored type, `Content-Disposition: attachment` and its RFC 6266 filename, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`.',
+  description:
+    'With the stored type, `Content-Disposition: attachment` and its RFC 6266 filename, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`.',
   params: IdParams,
   raw: { contentType: 'application/octet-stream' },
   response: BYTES,
@@ -27,7 +28,8 @@ export const signAssetUrl = defineRoute({
   path: '/assets/{id}/signed-url',
   permission: 'asset:asset:download',
   summary: 'A URL that downloads the asset without a bearer token until it expires',
-  description: 'The URL is a path under /api/v1 carrying an expiry and an HMAC signature: anyone holding it can download the asset until `expiresAt`, without a token. A tampered one answers 403 SIGNED_URL_INVALID_403, an expired one 403 SIGNED_URL_EXPIRED_403.',
+  description:
+    'The URL is a path under /api/v1 carrying an expiry and an HMAC signature: anyone holding it can download the asset until `expiresAt`, without a token. A tampered one answers 403 SIGNED_URL_INVALID_403, an expired one 403 SIGNED_URL_EXPIRED_403.',
   params: IdParams,
   body: SignedUrlBody,
   response: SignedUrlSchema,
@@ -40,7 +42,8 @@ export const signedDownload = defineRoute({
   path: '/assets/{id}/signed-content',
   public: true,
   summary: 'The asset’s bytes, by a signed URL (no bearer token)',
-  description: 'A signature that is not the one for this asset and this expiry is 403 `SIGNED_URL_INVALID_403`; a good one past its expiry is 403 `SIGNED_URL_EXPIRED_403`.',
+  description:
+    'A signature that is not the one for this asset and this expiry is 403 `SIGNED_URL_INVALID_403`; a good one past its expiry is 403 `SIGNED_URL_EXPIRED_403`.',
   params: IdParams,
   query: SignedContentQuery,
   raw: { contentType: 'application/octet-stream' },

@@ -21,7 +21,10 @@ const UNSAFE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
  */
 export function normaliseFilename(raw: string | undefined): string {
   const cleaned = (raw ?? '').normalize('NFC').replace(UNSAFE, '');
-  const base = cleaned.slice(Math.max(cleaned.lastIndexOf('/'), cleaned.lastIndexOf('\\')) + 1).trim().replace(/[.\s]+$/u, '');
+  const base = cleaned
+    .slice(Math.max(cleaned.lastIndexOf('/'), cleaned.lastIndexOf('\\')) + 1)
+    .trim()
+    .replace(/[.\s]+$/u, '');
   return base === '' ? FALLBACK_FILENAME : shorten(base);
 }
 
@@ -31,7 +34,10 @@ function shorten(name: string): string {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? Array.from(name.slice(dot)) : [];
   const kept = extension.length <= MAX_KEPT_EXTENSION ? extension : [];
-  const stem = characters.slice(0, MAX_FILENAME_LENGTH - kept.length).join('').trimEnd();
+  const stem = characters
+    .slice(0, MAX_FILENAME_LENGTH - kept.length)
+    .join('')
+    .trimEnd();
   return stem === '' ? characters.slice(0, MAX_FILENAME_LENGTH).join('') : `${stem}${kept.join('')}`;
 }
 

@@ -16,7 +16,10 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 export function markupTypeOf(head: Buffer): string | undefined {
   let at = head.subarray(0, UTF8_BOM.length).equals(Buffer.from(UTF8_BOM)) ? UTF8_BOM.length : 0;
   while (at < head.length && WHITESPACE.has(head[at])) at++;
-  const start = head.subarray(at, at + 64).toString('latin1').toLowerCase();
+  const start = head
+    .subarray(at, at + 64)
+    .toString('latin1')
+    .toLowerCase();
   if (start.startsWith('<?xml')) return 'application/xml';
   if (start.startsWith('<!--')) return 'text/html';
   if (startsWithTag(start, 'svg')) return 'image/svg+xml';

@@ -11,7 +11,8 @@ export const MAX_BYTES = defineParam({
   default: 10 * 1024 * 1024,
   min: 1,
   max: 2 ** 50,
-  description: 'A larger upload is cut off as soon as it passes this and answered 413. The environment variable ASSET_MAX_BYTES, when set, is a ceiling this param cannot raise.',
+  description:
+    'A larger upload is cut off as soon as it passes this and answered 413. The environment variable ASSET_MAX_BYTES, when set, is a ceiling this param cannot raise.',
 });
 
 /** The types an upload may have, decided from its content. */
@@ -23,7 +24,8 @@ export const ALLOWED_TYPES = defineParam({
   min: 1,
   max: 2000,
   pattern: `\\s*${MEDIA_TYPE}(\\s*,\\s*${MEDIA_TYPE})*\\s*`,
-  description: 'Comma-separated media types, matched against the type the content’s first bytes show. Executables, HTML, SVG and XML are refused whatever this says.',
+  description:
+    'Comma-separated media types, matched against the type the content’s first bytes show. Executables, HTML, SVG and XML are refused whatever this says.',
 });
 
 export const ASSET_MAX_BYTES = 'ASSET_MAX_BYTES';
@@ -53,6 +55,11 @@ export async function uploadPolicy(params: Params, ceiling: number | undefined):
   const [maxBytes, allowed] = await Promise.all([params.get(MAX_BYTES), params.get(ALLOWED_TYPES)]);
   return {
     maxBytes: ceiling === undefined ? maxBytes : Math.min(maxBytes, ceiling),
-    allowedTypes: new Set(allowed.split(',').map((type) => type.trim().toLowerCase()).filter(Boolean)),
+    allowedTypes: new Set(
+      allowed
+        .split(',')
+        .map((type) => type.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   };
 }

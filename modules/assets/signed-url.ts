@@ -39,7 +39,9 @@ export class UrlSigner {
     const expected = Buffer.from(this.signature(assetId, expires), 'hex');
     if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw invalid();
     if (nowMs > Number(expires) * 1000) {
-      throw new AppError(AssetErrors.SIGNED_URL_EXPIRED_403, { details: [{ field: '/query/expires', rule: 'expiry', message: `expired at ${new Date(Number(expires) * 1000).toISOString()}` }] });
+      throw new AppError(AssetErrors.SIGNED_URL_EXPIRED_403, {
+        details: [{ field: '/query/expires', rule: 'expiry', message: `expired at ${new Date(Number(expires) * 1000).toISOString()}` }],
+      });
     }
   }
 
@@ -49,5 +51,7 @@ export class UrlSigner {
 }
 
 function invalid(): AppError {
-  return new AppError(AssetErrors.SIGNED_URL_INVALID_403, { details: [{ field: '/query/signature', rule: 'signature', message: 'does not sign this asset and expiry' }] });
+  return new AppError(AssetErrors.SIGNED_URL_INVALID_403, {
+    details: [{ field: '/query/signature', rule: 'signature', message: 'does not sign this asset and expiry' }],
+  });
 }

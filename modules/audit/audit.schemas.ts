@@ -5,16 +5,19 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const LoginReason = Type.Union([Type.Literal('ok'), Type.Literal('invalid_credentials'), Type.Literal('disabled'), Type.Literal('too_many_attempts')]);
 
-export const LoginSchema = named('LoginRecord', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String({ description: 'As the client sent it.' }),
-  userId: Nullable(Type.String()),
-  ip: Type.String(),
-  userAgent: Type.String(),
-  success: Type.Boolean(),
-  reason: LoginReason,
-  at: Timestamp,
-}));
+export const LoginSchema = named(
+  'LoginRecord',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    username: Type.String({ description: 'As the client sent it.' }),
+    userId: Nullable(Type.String()),
+    ip: Type.String(),
+    userAgent: Type.String(),
+    success: Type.Boolean(),
+    reason: LoginReason,
+    at: Timestamp,
+  }),
+);
 export type LoginView = Static<typeof LoginSchema>;
 
 const OperationFields = {
@@ -35,20 +38,26 @@ const OperationFields = {
 export const OperationSchema = named('OperationRecord', Type.Object(OperationFields));
 export type OperationView = Static<typeof OperationSchema>;
 
-const ChangeSchema = named('ChangeRecord', Type.Object({
-  resource: Type.String(),
-  id: Type.String(),
-  action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
-  before: Type.Unknown({ description: 'The resource before the change (null on create), sensitive fields removed.' }),
-  after: Type.Unknown({ description: 'The resource after the change (null on delete), sensitive fields removed.' }),
-}));
+const ChangeSchema = named(
+  'ChangeRecord',
+  Type.Object({
+    resource: Type.String(),
+    id: Type.String(),
+    action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
+    before: Type.Unknown({ description: 'The resource before the change (null on create), sensitive fields removed.' }),
+    after: Type.Unknown({ description: 'The resource after the change (null on delete), sensitive fields removed.' }),
+  }),
+);
 
-export const OperationDetailSchema = named('OperationRecordDetail', Type.Object({
-  ...OperationFields,
-  userAgent: Type.String(),
-  body: Type.Unknown({ description: 'A summary of the request body: secrets removed, long values cut; null without a body.' }),
-  changes: Type.Array(ChangeSchema),
-}));
+export const OperationDetailSchema = named(
+  'OperationRecordDetail',
+  Type.Object({
+    ...OperationFields,
+    userAgent: Type.String(),
+    body: Type.Unknown({ description: 'A summary of the request body: secrets removed, long values cut; null without a body.' }),
+    changes: Type.Array(ChangeSchema),
+  }),
+);
 export type OperationDetail = Static<typeof OperationDetailSchema>;
 
 const TimeRange = {

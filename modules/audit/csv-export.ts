@@ -47,7 +47,10 @@ async function* lines<T extends Logged>({ em, entity, where, columns }: CsvExpor
       .select([...selected, raw('r.at::text as at_cursor')])
       .where(where());
     if (cursor) query.andWhere('(r.at, r.id) < (cast(? as timestamptz), ?)', [cursor.at, cursor.id]);
-    const rows = (await query.orderBy({ at: 'desc', id: 'desc' } as const).limit(EXPORT_BATCH).execute('all')) as Record<string, unknown>[];
+    const rows = (await query
+      .orderBy({ at: 'desc', id: 'desc' } as const)
+      .limit(EXPORT_BATCH)
+      .execute('all')) as Record<string, unknown>[];
     if (rows.length === 0) return;
     yield rows.map((row) => csvLine(properties.map((p) => row[p]))).join('');
     if (rows.length < EXPORT_BATCH) return;

@@ -8,7 +8,8 @@ export const listLogins = defineRoute({
   path: '/audit/logins',
   permission: 'audit:login:list',
   summary: 'Login attempts, a page at a time (newest first by default)',
-  description: 'Every login attempt, successful or not, with the username as sent, the client address, the user agent and the reason of a refusal. Append-only; purged after the retention param by the audit.purge task. Filters and sort fields are listed with the parameters.',
+  description:
+    'Every login attempt, successful or not, with the username as sent, the client address, the user agent and the reason of a refusal. Append-only; purged after the retention param by the audit.purge task. Filters and sort fields are listed with the parameters.',
   query: LoginFilters,
   list: { sort: { at: 'at', username: 'username', ip: 'ip' } },
   response: Paginated(LoginSchema),

@@ -8,7 +8,8 @@ export const listOperations = defineRoute({
   path: '/audit/operations',
   permission: 'audit:operation:list',
   summary: 'Audited requests (every one that is not a read, and every 401 and 403), a page at a time',
-  description: 'One row per audited request: who, which module and permission, method, path, status, duration and trace id. Reads that succeed are not audited. Passwords, tokens and secrets never reach these rows. Filters and sort fields are listed with the parameters.',
+  description:
+    'One row per audited request: who, which module and permission, method, path, status, duration and trace id. Reads that succeed are not audited. Passwords, tokens and secrets never reach these rows. Filters and sort fields are listed with the parameters.',
   query: OperationFilters,
   list: { sort: { at: 'at', status: 'status', durationMs: 'durationMs', username: 'username', moduleId: 'moduleId' } },
   response: Paginated(OperationSchema),
@@ -33,7 +34,8 @@ export const getOperation = defineRoute({
   path: '/audit/operations/{id}',
   permission: 'audit:operation:query',
   summary: 'One audited request, with its body summary and what it changed',
-  description: 'The audited request with a summary of its body (secrets removed) and the change records it produced: the entity, its id and the fields before and after.',
+  description:
+    'The audited request with a summary of its body (secrets removed) and the change records it produced: the entity, its id and the fields before and after.',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: OperationDetailSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],

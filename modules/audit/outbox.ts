@@ -57,16 +57,23 @@ export class Outbox {
   adoptLeftovers(): string[] {
     fs.mkdirSync(this.dir, { recursive: true });
     const records: string[] = [];
-    for (const name of fs.readdirSync(this.dir).filter((n) => n.endsWith('.jsonl')).sort(bySegmentId)) {
+    for (const name of fs
+      .readdirSync(this.dir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort(bySegmentId)) {
       const file = path.join(this.dir, name);
       if (!isLeftover(name, file)) continue;
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter((line) => line !== '' && isJsonObject(line));
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '' && isJsonObject(line));
       records.push(...lines);
       this.enqueued += lines.length;
       this.closed.push({ file, end: this.enqueued });
       openHere.add(file);
     }
-    if (records.length > 0) this.log.warn({ records: records.length, segments: this.closed.length }, 'replaying audit records a stopped process left in the outbox');
+    if (records.length > 0)
+      this.log.warn({ records: records.length, segments: this.closed.length }, 'replaying audit records a stopped process left in the outbox');
     return records;
   }
 
@@ -181,8 +188,10 @@ function isJsonObject(line: string): boolean {
 }
 
 async function write(fd: number, buffer: Buffer): Promise<void> {
-  for (let offset = 0; offset < buffer.length; ) {
-    offset += await new Promise<number>((resolve, reject) => fs.write(fd, buffer, offset, buffer.length - offset, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
+  for (let offset = 0; offset < buffer.length;) {
+    offset += await new Promise<number>((resolve, reject) =>
+      fs.write(fd, buffer, offset, buffer.length - offset, null, (error, bytes) => (error ? reject(error) : resolve(bytes))),
+    );
   }
 }
 

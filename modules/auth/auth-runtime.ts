@@ -43,10 +43,7 @@ export async function startAuth(ctx: ModuleContext): Promise<void> {
   const principals = new Principals(ctx, sessions);
   const limiter = new LoginLimiter(() => settings.loginLimits(), ctx.cache);
   const forgetAll = () => principals.forgetAll();
-  const unsubscribe = [
-    ctx.events.subscribe(`roles.${ROLE_CHANGED}`, forgetAll),
-    ctx.events.subscribe(`departments.${TREE_CHANGED}`, forgetAll),
-  ];
+  const unsubscribe = [ctx.events.subscribe(`roles.${ROLE_CHANGED}`, forgetAll), ctx.events.subscribe(`departments.${TREE_CHANGED}`, forgetAll)];
   const purge = setInterval(() => {
     sessions.purgeExpired().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not purge expired sessions'));
   }, PURGE_EVERY_MS);

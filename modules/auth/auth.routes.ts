@@ -3,13 +3,16 @@ import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
 import { LoginService } from './login.service';
 
-const TokenPairSchema = named('TokenPair', Type.Object({
-  accessToken: Type.String({ description: 'A JWT; send it as `Authorization: Bearer <accessToken>`.' }),
-  tokenType: Type.Literal('Bearer'),
-  expiresIn: Type.Integer({ minimum: 1, description: 'Seconds the access token lives.' }),
-  expiresAt: Type.String({ format: 'date-time' }),
-  refreshToken: Type.String({ description: 'Spent by POST /auth/refresh, which answers the next one.' }),
-}));
+const TokenPairSchema = named(
+  'TokenPair',
+  Type.Object({
+    accessToken: Type.String({ description: 'A JWT; send it as `Authorization: Bearer <accessToken>`.' }),
+    tokenType: Type.Literal('Bearer'),
+    expiresIn: Type.Integer({ minimum: 1, description: 'Seconds the access token lives.' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+    refreshToken: Type.String({ description: 'Spent by POST /auth/refresh, which answers the next one.' }),
+  }),
+);
 
 export const login = defineRoute({
   method: 'POST',
@@ -17,13 +20,16 @@ export const login = defineRoute({
   public: true,
   summary: 'Logs in: a new session, with an access token and a refresh token',
   description:
-    'An unknown user and a wrong password answer the same 401. Failed logins are limited per account and client address '
-    + '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
+    'An unknown user and a wrong password answer the same 401. Failed logins are limited per account and client address ' +
+    '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
-  body: named('LoginCredentials', Type.Object({
-    username: Type.String({ minLength: 1, maxLength: 256 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  })),
+  body: named(
+    'LoginCredentials',
+    Type.Object({
+      username: Type.String({ minLength: 1, maxLength: 256 }),
+      password: Type.String({ minLength: 1, maxLength: 1024 }),
+    }),
+  ),
   response: TokenPairSchema,
   errors: [AuthErrors.AUTH_INVALID_CREDENTIALS_401, AuthErrors.AUTH_ACCOUNT_DISABLED_401, AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429],
   handler: ({ body, ip, headers }, ctx) =>
@@ -49,8 +55,8 @@ export const logout = defineRoute({
   ownBearer: true,
   summary: 'Ends the session of the bearer token sent',
   description:
-    'Needs no permission, only the access token of the session to end: it may have expired, and a session that already '
-    + 'ended answers 200 too. No token is 401 AUTH_TOKEN_MISSING_401; one this server did not sign, 401 AUTH_TOKEN_INVALID_401.',
+    'Needs no permission, only the access token of the session to end: it may have expired, and a session that already ' +
+    'ended answers 200 too. No token is 401 AUTH_TOKEN_MISSING_401; one this server did not sign, 401 AUTH_TOKEN_INVALID_401.',
   response: Type.Object({}),
   errors: [KernelErrors.AUTH_TOKEN_MISSING_401, KernelErrors.AUTH_TOKEN_INVALID_401],
   handler: async ({ headers }, ctx) => {

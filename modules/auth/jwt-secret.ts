@@ -32,7 +32,9 @@ function jwtSecretAbsentOrShort(environment: ModuleEnvironment): string | undefi
   if (configured) {
     return Buffer.byteLength(configured, 'utf8') < MIN_SECRET_BYTES ? `JWT_SECRET is shorter than ${MIN_SECRET_BYTES} bytes: ${HOW_TO_GENERATE}` : undefined;
   }
-  return environment.production ? `JWT_SECRET is not set: a production server needs a random secret of at least ${MIN_SECRET_BYTES} bytes; ${HOW_TO_GENERATE}` : undefined;
+  return environment.production
+    ? `JWT_SECRET is not set: a production server needs a random secret of at least ${MIN_SECRET_BYTES} bytes; ${HOW_TO_GENERATE}`
+    : undefined;
 }
 
 /**
@@ -68,7 +70,9 @@ function storedSecret(file: string): Buffer {
   }
   const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
   if (secret.length < MIN_SECRET_BYTES) {
-    throw new Error(`the stored JWT secret ${file} is shorter than ${MIN_SECRET_BYTES} bytes: delete the file to have a new one made (every session then ends)`);
+    throw new Error(
+      `the stored JWT secret ${file} is shorter than ${MIN_SECRET_BYTES} bytes: delete the file to have a new one made (every session then ends)`,
+    );
   }
   return secret;
 }

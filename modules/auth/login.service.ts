@@ -77,7 +77,9 @@ export class LoginService {
       const { session } = rotation;
       await this.runtime.principals.forgetSession(session.userId, session.id);
       this.ctx.log.warn({ userId: session.userId, sessionId: session.id }, 'a spent refresh token was presented again: session revoked');
-      throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401, { details: [{ field: '/body/refreshToken', message: 'was already used: the session has been ended' }] });
+      throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401, {
+        details: [{ field: '/body/refreshToken', message: 'was already used: the session has been ended' }],
+      });
     }
     const { session } = rotation.grant;
     // The authenticator would refuse the new token anyway; refusing here says so at once.

@@ -73,12 +73,13 @@ export class SessionService {
     const expiresAt = await this.expiryFrom(now);
     return this.db.transactional(async (em) => {
       const token = await em.findOne(RefreshTokenEntity, { tokenHash: hashRefreshToken(presented) }, { populate: ['session'] });
-      if (!token) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401, { details: [{ field: '/body/refreshToken', message: 'is not a refresh token of this server' }] });
+      if (!token)
+        throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401, {
+          details: [{ field: '/body/refreshToken', message: 'is not a refresh token of this server' }],
+        });
       const session = token.session;
       if (session.revokedAt) throw revoked();
-      const spent = token.spentAt === null
-        ? await em.nativeUpdate(RefreshTokenEntity, { id: token.id, spentAt: null }, { spentAt: now })
-        : 0;
+      const spent = token.spentAt === null ? await em.nativeUpdate(RefreshTokenEntity, { id: token.id, spentAt: null }, { spentAt: now }) : 0;
       if (spent === 0) {
         await this.markRevoked(em, { id: session.id }, 'refresh-reuse', now);
         return { outcome: 'reused', session };
@@ -126,11 +127,9 @@ export class SessionService {
   }
 
   async listForUser(userId: string, now = new Date()): Promise<SessionView[]> {
-    const sessions = await this.db.em().find(
-      SessionEntity,
-      { userId, revokedAt: null, expiresAt: { $gt: now } },
-      { orderBy: { createdAt: 'desc', id: 'desc' } },
-    );
+    const sessions = await this.db
+      .em()
+      .find(SessionEntity, { userId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
     return sessions.map(toSessionView);
   }
 

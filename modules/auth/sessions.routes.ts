@@ -2,16 +2,19 @@ import { KernelErrors, Paginated, Type, defineRoute, named } from '@atrium/kerne
 import { authRuntime } from './auth-runtime';
 import { LoginService } from './login.service';
 
-export const SessionSchema = named('Session', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  userId: Type.String(),
-  username: Type.String(),
-  ip: Type.String(),
-  userAgent: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  lastSeenAt: Type.String({ format: 'date-time', description: 'Updated at most once a minute.' }),
-  expiresAt: Type.String({ format: 'date-time', description: 'When the session ends unless it is refreshed.' }),
-}));
+export const SessionSchema = named(
+  'Session',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    userId: Type.String(),
+    username: Type.String(),
+    ip: Type.String(),
+    userAgent: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastSeenAt: Type.String({ format: 'date-time', description: 'Updated at most once a minute.' }),
+    expiresAt: Type.String({ format: 'date-time', description: 'When the session ends unless it is refreshed.' }),
+  }),
+);
 
 export const listSessions = defineRoute({
   method: 'GET',
@@ -33,7 +36,8 @@ export const forceLogout = defineRoute({
   path: '/system/sessions/{id}',
   permission: 'system:session:forceLogout',
   summary: 'Forced logout: ends an online session at once',
-  description: 'Its access and refresh tokens are refused from the next request on, on every instance. The session of a user whose roles grant more than the caller holds is refused 403 and left alone.',
+  description:
+    'Its access and refresh tokens are refused from the next request on, on every instance. The session of a user whose roles grant more than the caller holds is refused 403 and left alone.',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: Type.Object({}),
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],

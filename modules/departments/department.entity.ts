@@ -13,14 +13,20 @@ export const DepartmentEntity = defineEntity({
   name: 'Department',
   tableName: 'departments_department',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     parentId: p.uuid().nullable(),
     name: p.string().length(100),
     sort: p.integer(),
     status: p.enum([...DEPARTMENT_STATUSES]),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -16,30 +16,36 @@ const DepartmentFields = {
 
 export const DepartmentSchema = named('Department', Type.Object(DepartmentFields));
 
-export const DepartmentNodeSchema = named('DepartmentNode', Type.Recursive(
-  (node) => Type.Object({ ...DepartmentFields, children: Type.Array(node) }),
-  { $id: 'DepartmentNode' },
-));
+export const DepartmentNodeSchema = named(
+  'DepartmentNode',
+  Type.Recursive((node) => Type.Object({ ...DepartmentFields, children: Type.Array(node) }), { $id: 'DepartmentNode' }),
+);
 
 /** Trimmed before it is stored; unique among its siblings whatever the case. */
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 const ParentId = Type.Union([Type.String({ format: 'uuid' }), Type.Null()]);
 const Sort = Type.Integer({ minimum: 0, maximum: 999_999 });
 
-export const CreateDepartmentBody = named('DepartmentCreate', Type.Object({
-  parentId: Type.Optional(ParentId),
-  name: Name,
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-}));
+export const CreateDepartmentBody = named(
+  'DepartmentCreate',
+  Type.Object({
+    parentId: Type.Optional(ParentId),
+    name: Name,
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+  }),
+);
 
-export const UpdateDepartmentBody = named('DepartmentUpdate', Type.Object({
-  parentId: Type.Optional(ParentId),
-  name: Type.Optional(Name),
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-  version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
-}));
+export const UpdateDepartmentBody = named(
+  'DepartmentUpdate',
+  Type.Object({
+    parentId: Type.Optional(ParentId),
+    name: Type.Optional(Name),
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+    version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
+  }),
+);
 
 export const DepartmentFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name' })),

@@ -114,7 +114,10 @@ export class DepartmentService {
     if (uses.length > 0) throw new AppError(DepartmentErrors.SYSTEM_DEPT_IN_USE_409, { details: uses });
     em.remove(department);
     // A child created since the count: the foreign key refuses the delete.
-    await save(em, () => new AppError(DepartmentErrors.SYSTEM_DEPT_IN_USE_409, { details: [{ rule: 'in-use', message: 'sub-departments were added meanwhile' }] }));
+    await save(
+      em,
+      () => new AppError(DepartmentErrors.SYSTEM_DEPT_IN_USE_409, { details: [{ rule: 'in-use', message: 'sub-departments were added meanwhile' }] }),
+    );
     await this.treeChanged(id);
   }
 

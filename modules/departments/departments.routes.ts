@@ -1,13 +1,6 @@
 import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
 import { DepartmentUsageSpi } from './api';
-import {
-  CreateDepartmentBody,
-  DepartmentFilterQuery,
-  DepartmentNodeSchema,
-  DepartmentSchema,
-  IdParams,
-  UpdateDepartmentBody,
-} from './department.schemas';
+import { CreateDepartmentBody, DepartmentFilterQuery, DepartmentNodeSchema, DepartmentSchema, IdParams, UpdateDepartmentBody } from './department.schemas';
 import { DepartmentService } from './department.service';
 import { DepartmentErrors } from './errors';
 
@@ -19,7 +12,8 @@ export const listDepartments = defineRoute({
   path: '/departments',
   permission: 'system:dept:list',
   summary: 'Departments in the caller’s data scope, a page at a time, flat with their parentId',
-  description: 'A flat page: each department carries its `parentId` (null for a root); `GET /departments/tree` nests them. Departments outside the caller\'s data scope are not listed. Filter by part of the name, status or parent.',
+  description:
+    "A flat page: each department carries its `parentId` (null for a root); `GET /departments/tree` nests them. Departments outside the caller's data scope are not listed. Filter by part of the name, status or parent.",
   query: DepartmentFilterQuery,
   list: { sort: { name: 'name', sort: 'sort', createdAt: 'createdAt' } },
   response: Paginated(DepartmentSchema),
@@ -31,7 +25,8 @@ export const departmentTree = defineRoute({
   path: '/departments/tree',
   permission: 'system:dept:list',
   summary: 'The departments in the caller’s data scope, nested; one whose parent is out of scope is a root',
-  description: 'Every department the caller may see, nested under `children` and ordered by sort then name; `status` filters the nodes. Use it for pickers and tree views; the flat list pages.',
+  description:
+    'Every department the caller may see, nested under `children` and ordered by sort then name; `status` filters the nodes. Use it for pickers and tree views; the flat list pages.',
   // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
   query: Type.Object({ status: DepartmentFilterQuery.properties.status }),
   response: Type.Object({ items: Type.Array(DepartmentNodeSchema) }),
@@ -43,7 +38,7 @@ export const getDepartment = defineRoute({
   path: '/departments/{id}',
   permission: 'system:dept:query',
   summary: 'One department',
-  description: 'One department with its parent, order and status. Outside the caller\'s data scope it is 404 SYSTEM_RESOURCE_NOT_FOUND_404.',
+  description: "One department with its parent, order and status. Outside the caller's data scope it is 404 SYSTEM_RESOURCE_NOT_FOUND_404.",
   params: IdParams,
   response: DepartmentSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
@@ -55,7 +50,8 @@ export const createDepartment = defineRoute({
   path: '/departments',
   permission: 'system:dept:add',
   summary: 'Adds a department, under `parentId` or as a root',
-  description: 'The name is trimmed and must be unique among its siblings whatever its case (409 SYSTEM_DEPT_DUPLICATED_409). A `parentId` that does not exist is 400 naming /body/parentId.',
+  description:
+    'The name is trimmed and must be unique among its siblings whatever its case (409 SYSTEM_DEPT_DUPLICATED_409). A `parentId` that does not exist is 400 naming /body/parentId.',
   status: 201,
   body: CreateDepartmentBody,
   response: DepartmentSchema,
@@ -68,7 +64,8 @@ export const updateDepartment = defineRoute({
   path: '/departments/{id}',
   permission: 'system:dept:edit',
   summary: 'Changes the fields sent (a new `parentId` moves it); `version` is the one the caller read',
-  description: 'What is left out stays as it is. Moving a department under itself or under one of its descendants is 409 SYSTEM_DEPT_CYCLE_409; a name taken among the new siblings is 409 SYSTEM_DEPT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+  description:
+    'What is left out stays as it is. Moving a department under itself or under one of its descendants is 409 SYSTEM_DEPT_CYCLE_409; a name taken among the new siblings is 409 SYSTEM_DEPT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
   params: IdParams,
   body: UpdateDepartmentBody,
   response: DepartmentSchema,

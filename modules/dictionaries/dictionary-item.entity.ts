@@ -7,7 +7,10 @@ export const DictionaryItemEntity = defineEntity({
   name: 'DictionaryItem',
   tableName: 'dictionaries_item',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     // A plain column: items are always reached through their type's id, never as a relation.
     typeId: p.uuid(),
     label: p.string().length(100),
@@ -18,7 +21,10 @@ export const DictionaryItemEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -13,9 +13,7 @@ export class DictionaryReader implements Dictionaries {
   async items(code: string): Promise<DictionaryItem[]> {
     const dictionary = await this.cache.read(code);
     if (!dictionary || dictionary.status !== 'active') return [];
-    return dictionary.items
-      .filter((item) => item.status === 'active')
-      .map(({ value, label, sort, isDefault }) => ({ value, label, sort, isDefault }));
+    return dictionary.items.filter((item) => item.status === 'active').map(({ value, label, sort, isDefault }) => ({ value, label, sort, isDefault }));
   }
 
   async label(code: string, value: string): Promise<string | null> {

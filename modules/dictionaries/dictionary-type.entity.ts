@@ -9,14 +9,20 @@ export const DictionaryTypeEntity = defineEntity({
   name: 'DictionaryType',
   tableName: 'dictionaries_type',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     code: p.string().length(100),
     name: p.string().length(100),
     status: p.enum([...DICTIONARY_STATUSES]),
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

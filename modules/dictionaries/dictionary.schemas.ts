@@ -5,27 +5,33 @@ const Status = Type.Union(DICTIONARY_STATUSES.map((s) => Type.Literal(s)));
 const Id = Type.String({ format: 'uuid' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
 
-export const TypeSchema = named('DictionaryType', Type.Object({
-  id: Id,
-  code: Type.String(),
-  name: Type.String(),
-  status: Status,
-  remark: Type.Union([Type.String(), Type.Null()]),
-  version: Type.Integer({ minimum: 1 }),
-  ...Timestamps,
-}));
+export const TypeSchema = named(
+  'DictionaryType',
+  Type.Object({
+    id: Id,
+    code: Type.String(),
+    name: Type.String(),
+    status: Status,
+    remark: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Integer({ minimum: 1 }),
+    ...Timestamps,
+  }),
+);
 
-export const ItemSchema = named('DictionaryItem', Type.Object({
-  id: Id,
-  label: Type.String(),
-  value: Type.String(),
-  sort: Type.Integer(),
-  status: Status,
-  isDefault: Type.Boolean(),
-  remark: Type.Union([Type.String(), Type.Null()]),
-  version: Type.Integer({ minimum: 1 }),
-  ...Timestamps,
-}));
+export const ItemSchema = named(
+  'DictionaryItem',
+  Type.Object({
+    id: Id,
+    label: Type.String(),
+    value: Type.String(),
+    sort: Type.Integer(),
+    status: Status,
+    isDefault: Type.Boolean(),
+    remark: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Integer({ minimum: 1 }),
+    ...Timestamps,
+  }),
+);
 
 /** Letters, digits, `_`, `.` and `-`, starting with a letter; unique whatever the case. */
 const Code = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', description: 'Unique, whatever the case.' });
@@ -37,39 +43,51 @@ const Sort = Type.Integer({ minimum: 0, maximum: 999_999 });
 const Remark = Type.Union([Type.String({ maxLength: 500 }), Type.Null()]);
 const Version = Type.Integer({ minimum: 1, description: 'The version the caller read' });
 
-export const CreateTypeBody = named('DictionaryTypeCreate', Type.Object({
-  code: Code,
-  name: Name,
-  status: Type.Optional(Status),
-  remark: Type.Optional(Remark),
-}));
+export const CreateTypeBody = named(
+  'DictionaryTypeCreate',
+  Type.Object({
+    code: Code,
+    name: Name,
+    status: Type.Optional(Status),
+    remark: Type.Optional(Remark),
+  }),
+);
 
-export const UpdateTypeBody = named('DictionaryTypeUpdate', Type.Object({
-  code: Type.Optional(Code),
-  name: Type.Optional(Name),
-  status: Type.Optional(Status),
-  remark: Type.Optional(Remark),
-  version: Version,
-}));
+export const UpdateTypeBody = named(
+  'DictionaryTypeUpdate',
+  Type.Object({
+    code: Type.Optional(Code),
+    name: Type.Optional(Name),
+    status: Type.Optional(Status),
+    remark: Type.Optional(Remark),
+    version: Version,
+  }),
+);
 
-export const CreateItemBody = named('DictionaryItemCreate', Type.Object({
-  label: Name,
-  value: Value,
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-  isDefault: Type.Optional(Type.Boolean()),
-  remark: Type.Optional(Remark),
-}));
+export const CreateItemBody = named(
+  'DictionaryItemCreate',
+  Type.Object({
+    label: Name,
+    value: Value,
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+    isDefault: Type.Optional(Type.Boolean()),
+    remark: Type.Optional(Remark),
+  }),
+);
 
-export const UpdateItemBody = named('DictionaryItemUpdate', Type.Object({
-  label: Type.Optional(Name),
-  value: Type.Optional(Value),
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-  isDefault: Type.Optional(Type.Boolean()),
-  remark: Type.Optional(Remark),
-  version: Version,
-}));
+export const UpdateItemBody = named(
+  'DictionaryItemUpdate',
+  Type.Object({
+    label: Type.Optional(Name),
+    value: Type.Optional(Value),
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+    isDefault: Type.Optional(Type.Boolean()),
+    remark: Type.Optional(Remark),
+    version: Version,
+  }),
+);
 
 export const TypeFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),

@@ -15,7 +15,8 @@ export const listItems = defineRoute({
   // Every form's drop-downs read it: any logged-in caller may, whatever their roles.
   authenticated: true,
   summary: 'A dictionary’s items, a page at a time (by default ordered by sort, then label)',
-  description: 'Needs only a login. Served from a cache that every change of the dictionary or its items invalidates on every instance. Forms ask for `status=active`.',
+  description:
+    'Needs only a login. Served from a cache that every change of the dictionary or its items invalidates on every instance. Forms ask for `status=active`.',
   params: CodeParams,
   query: ItemFilterQuery,
   list: { sort: { sort: 'sort', label: 'label', value: 'value', createdAt: 'createdAt' } },
@@ -55,7 +56,8 @@ export const updateItem = defineRoute({
   path: '/dictionaries/{code}/items/{id}',
   permission: 'system:dict:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read',
-  description: 'What is left out stays as it is. A value taken by another item of the dictionary is 409 SYSTEM_DICT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409. Readers see the change at once.',
+  description:
+    'What is left out stays as it is. A value taken by another item of the dictionary is 409 SYSTEM_DICT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409. Readers see the change at once.',
   params: ItemParams,
   body: UpdateItemBody,
   response: ItemSchema,

@@ -14,7 +14,8 @@ export const listTypes = defineRoute({
   path: '/dictionaries',
   permission: 'system:dict:list',
   summary: 'Dictionaries, a page at a time',
-  description: 'Dictionary types (a code and a name); their items are under `/dictionaries/{code}/items`. Filters and sort fields are listed with the parameters.',
+  description:
+    'Dictionary types (a code and a name); their items are under `/dictionaries/{code}/items`. Filters and sort fields are listed with the parameters.',
   query: TypeFilterQuery,
   list: { sort: { code: 'code', name: 'name', createdAt: 'createdAt' } },
   response: Paginated(TypeSchema),
@@ -51,7 +52,8 @@ export const updateType = defineRoute({
   path: '/dictionaries/{id}',
   permission: 'system:dict:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read',
-  description: 'What is left out stays as it is. A code taken by another dictionary is 409 SYSTEM_DICT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+  description:
+    'What is left out stays as it is. A code taken by another dictionary is 409 SYSTEM_DICT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
   params: IdParams,
   body: UpdateTypeBody,
   response: TypeSchema,

@@ -61,7 +61,8 @@ export function isTimeType(dbType: string): boolean {
 /** The filters a column's type allows: `like` on text, order comparisons on numbers and times. */
 export function operatorsOf(dbType: string, tsType: TsType): QueryOperator[] {
   if (isTextType(dbType)) return ['eq', 'like'];
-  if (isTimeType(dbType) || tsType === 'number' || (tsType === 'string' && [...INTEGER_TYPES, 'numeric'].includes(dbType))) return ['eq', 'gt', 'lt', 'between'];
+  if (isTimeType(dbType) || tsType === 'number' || (tsType === 'string' && [...INTEGER_TYPES, 'numeric'].includes(dbType)))
+    return ['eq', 'gt', 'lt', 'between'];
   return ['eq'];
 }
 

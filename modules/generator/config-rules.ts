@@ -48,9 +48,13 @@ export function configProblems(config: TableConfig, context: RuleContext): Error
     const known = TEMPLATES.map((t) => `${t.id} ${t.version}`).join(', ');
     // A configuration made with an earlier version is moved on by its owner, never silently: a
     // new major version changes the API that the module's clients see.
-    problem('/body/templateVersion', 'template', offered.length > 0
-      ? `template ${config.templateId} ${config.templateVersion} is no longer offered: set templateVersion to ${offered.join(' or ')} to edit, preview or generate (read what the new version changes for the module's clients)`
-      : `no template ${config.templateId} ${config.templateVersion}; known: ${known}`);
+    problem(
+      '/body/templateVersion',
+      'template',
+      offered.length > 0
+        ? `template ${config.templateId} ${config.templateVersion} is no longer offered: set templateVersion to ${offered.join(' or ')} to edit, preview or generate (read what the new version changes for the module's clients)`
+        : `no template ${config.templateId} ${config.templateVersion}; known: ${known}`,
+    );
   }
   if (!RESOURCE_PATH.test(config.resourcePath)) {
     problem('/body/resourcePath', 'pattern', 'must be 1 to 4 segments of lowercase letters, digits and hyphens, each after a /, like /library/books');
@@ -88,9 +92,21 @@ function ownershipProblems(config: TableConfig, context: RuleContext): ErrorDeta
     if (owner !== null) problems.push({ field, rule: 'owned', message: message(owner), owner });
   };
   const { permissionPrefix, resourcePath } = config;
-  owned('/body/permissionPrefix', context.ownerOf({ permission: `${permissionPrefix}:list` }), (owner) => `"${permissionPrefix}" is the permission prefix of module "${owner}"`);
-  owned('/body/resourcePath', context.ownerOf({ menuPath: resourcePath }), (owner) => `the menu path ${resourcePath} is module "${owner}"'s or under one of its menus`);
-  owned('/body/resourcePath', context.ownerOf({ routePath: resourcePath }), (owner) => `routes under ${resourcePath} would be in the route prefix of module "${owner}"`);
+  owned(
+    '/body/permissionPrefix',
+    context.ownerOf({ permission: `${permissionPrefix}:list` }),
+    (owner) => `"${permissionPrefix}" is the permission prefix of module "${owner}"`,
+  );
+  owned(
+    '/body/resourcePath',
+    context.ownerOf({ menuPath: resourcePath }),
+    (owner) => `the menu path ${resourcePath} is module "${owner}"'s or under one of its menus`,
+  );
+  owned(
+    '/body/resourcePath',
+    context.ownerOf({ routePath: resourcePath }),
+    (owner) => `routes under ${resourcePath} would be in the route prefix of module "${owner}"`,
+  );
   return problems;
 }
 
@@ -106,10 +122,17 @@ function columnProblems(column: ConfiguredColumn): ColumnProblem[] {
   }
   const tsTypes = tsTypesOfColumn(column);
   if (!tsTypes.includes(column.tsType)) {
-    problems.push(['tsType', 'enum', isIntegerKey(column) ? `an integer key travels as a string of digits: its tsType is "string"` : `a ${column.dbType} column reads as ${tsTypes.join(' or ')}`]);
+    problems.push([
+      'tsType',
+      'enum',
+      isIntegerKey(column)
+        ? `an integer key travels as a string of digits: its tsType is "string"`
+        : `a ${column.dbType} column reads as ${tsTypes.join(' or ')}`,
+    ]);
   }
   const operators = operatorsOf(column.dbType, column.tsType);
-  if (column.query && !operators.includes(column.queryOp)) problems.push(['queryOp', 'enum', `a ${column.dbType} column is filtered by ${operators.join(', ')}`]);
+  if (column.query && !operators.includes(column.queryOp))
+    problems.push(['queryOp', 'enum', `a ${column.dbType} column is filtered by ${operators.join(', ')}`]);
   if (column.query && !['field', 'createdAt', 'updatedAt', 'id'].includes(column.role)) problems.push(['query', 'role', 'the version column is not a filter']);
   if (column.readOnly) {
     // GENERATED ALWAYS: the database refuses any value for it, so no body may carry one.
@@ -117,7 +140,11 @@ function columnProblems(column: ConfiguredColumn): ColumnProblem[] {
   } else if (column.role === 'id') {
     const generated = isGeneratedId(column);
     if (column.form === generated) {
-      problems.push(['form', 'primaryKey', generated ? 'the key is generated: it cannot be in the form' : 'the key has no default: the client sends it, so it must be in the form']);
+      problems.push([
+        'form',
+        'primaryKey',
+        generated ? 'the key is generated: it cannot be in the form' : 'the key has no default: the client sends it, so it must be in the form',
+      ]);
     }
   } else if (column.role !== 'field' && column.form) {
     problems.push(['form', 'role', `the module sets the ${column.role} column itself`]);

@@ -6,11 +6,7 @@ import { GenerationService } from './generation.service';
 const generation = (ctx: ModuleContext) => new GenerationService(ctx);
 
 /** What every rendering can refuse: the table or its configuration no longer make a module. */
-const RENDER_ERRORS = [
-  KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404,
-  GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404,
-  GeneratorErrors.GENERATOR_TABLE_CHANGED_409,
-];
+const RENDER_ERRORS = [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, GeneratorErrors.GENERATOR_TABLE_CHANGED_409];
 
 export const previewTable = defineRoute({
   method: 'GET',
@@ -29,7 +25,8 @@ export const downloadTable = defineRoute({
   path: '/generator/tables/{id}/download',
   permission: 'generator:table:preview',
   summary: 'The files of the generation as a zip holding the module folder',
-  description: 'A zip of the module folder exactly as generation would write it, to review or to commit to a repository. 409 GENERATOR_TABLE_CHANGED_409 when the table changed since it was read: sync it first.',
+  description:
+    'A zip of the module folder exactly as generation would write it, to review or to commit to a repository. 409 GENERATOR_TABLE_CHANGED_409 when the table changed since it was read: sync it first.',
   params: IdParams,
   raw: { contentType: 'application/zip' },
   response: Type.String({ contentEncoding: 'binary' }),
@@ -42,7 +39,8 @@ export const generateModule = defineRoute({
   path: '/generator/tables/{id}/generate',
   permission: 'generator:table:generate',
   summary: 'Writes the module into the generated-modules folder and loads it live; a regeneration replaces it in place',
-  description: 'Writes the module folder (manifest with `generation`, entity, schemas, routes, permissions, menus) and loads it without a restart: its endpoints answer and join /v3/api-docs at once, on every instance. 409 when the table changed since it was read, when another module has the id, or when the kernel refuses the module (GENERATOR_MODULE_REFUSED_409 with its reasons).',
+  description:
+    'Writes the module folder (manifest with `generation`, entity, schemas, routes, permissions, menus) and loads it without a restart: its endpoints answer and join /v3/api-docs at once, on every instance. 409 when the table changed since it was read, when another module has the id, or when the kernel refuses the module (GENERATOR_MODULE_REFUSED_409 with its reasons).',
   params: IdParams,
   response: GeneratedSchema,
   errors: [...RENDER_ERRORS, GeneratorErrors.GENERATOR_MODULE_EXISTS_409, GeneratorErrors.GENERATOR_MODULE_REFUSED_409],

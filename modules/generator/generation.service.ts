@@ -77,7 +77,9 @@ export class GenerationService {
     const row = await this.access.load(id);
     const table = await this.access.readTable(row.tableName, { moduleId: row.moduleId, field: '/params/id' });
     if (!sameFacts(row.columns, table.columns)) {
-      throw new AppError(GeneratorErrors.GENERATOR_TABLE_CHANGED_409, { details: [{ field: '/params/id', message: `"${row.tableName}" changed since it was imported` }] });
+      throw new AppError(GeneratorErrors.GENERATOR_TABLE_CHANGED_409, {
+        details: [{ field: '/params/id', message: `"${row.tableName}" changed since it was imported` }],
+      });
     }
     const { template, plan } = await this.access.check(configOf(row));
     return { row, files: template.render(plan) };

@@ -7,7 +7,10 @@ export const GeneratorTableEntity = defineEntity({
   name: 'GeneratorTable',
   tableName: 'generator_table',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     tableName: p.string().length(128),
     tableComment: p.text().nullable(),
     templateId: p.string().length(64),
@@ -24,7 +27,10 @@ export const GeneratorTableEntity = defineEntity({
     generatedAt: p.datetime().nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -11,7 +11,19 @@ export default defineModule({
   errors: GeneratorErrors,
   entities: [GeneratorTableEntity],
   // Fixed paths (/generator/tables/available) before /generator/tables/{id}, which would take them for an id.
-  routes: [listTemplates, listAvailableTables, listTables, importTable, getTable, updateTable, syncTable, deleteTable, previewTable, downloadTable, generateModule],
+  routes: [
+    listTemplates,
+    listAvailableTables,
+    listTables,
+    importTable,
+    getTable,
+    updateTable,
+    syncTable,
+    deleteTable,
+    previewTable,
+    downloadTable,
+    generateModule,
+  ],
   async start(ctx) {
     recoverInterruptedWrites(ctx.kernel.generatedModulesDir);
     await ctx.resolve(PeerInstances).follow(ctx);

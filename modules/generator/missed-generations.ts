@@ -45,7 +45,10 @@ export async function loadMissedGenerations(ctx: ModuleContext, served: ServedGe
 export async function loadGenerated(ctx: ModuleContext, moduleId: string): Promise<void> {
   const dir = path.join(ctx.kernel.generatedModulesDir, moduleId);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
-    ctx.log.warn({ moduleId }, "a module was generated on another instance but is not in this instance's GENERATED_MODULES_DIR: put the folder on a volume every instance shares");
+    ctx.log.warn(
+      { moduleId },
+      "a module was generated on another instance but is not in this instance's GENERATED_MODULES_DIR: put the folder on a volume every instance shares",
+    );
     return;
   }
   await ctx.kernel.loadModule(dir);

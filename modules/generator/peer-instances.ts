@@ -48,16 +48,18 @@ export class PeerInstances {
     this.served = await servedAtStart(ctx);
     // In the generation turns: never beside a generation of this instance, never two at once.
     const catchUp = () => ctx.resolve(GenerationTurns).take(() => loadMissedGenerations(ctx, this.served));
-    this.stops.push(ctx.events.subscribe(`${ctx.id}.${GENERATED}`, async (payload) => {
-      const { moduleId, generatedAt, from } = payload as GeneratedEvent;
-      if (from === this.instance || !MODULE_ID.test(moduleId)) return;
-      await ctx.resolve(GenerationTurns).take(async () => {
-        if (this.served.get(moduleId) === generatedAt) return;
-        // An instance of an earlier release announces no time: the next check of the database settles it.
-        if (Number.isFinite(generatedAt)) this.served.set(moduleId, generatedAt);
-        await loadGenerated(ctx, moduleId);
-      });
-    }));
+    this.stops.push(
+      ctx.events.subscribe(`${ctx.id}.${GENERATED}`, async (payload) => {
+        const { moduleId, generatedAt, from } = payload as GeneratedEvent;
+        if (from === this.instance || !MODULE_ID.test(moduleId)) return;
+        await ctx.resolve(GenerationTurns).take(async () => {
+          if (this.served.get(moduleId) === generatedAt) return;
+          // An instance of an earlier release announces no time: the next check of the database settles it.
+          if (Number.isFinite(generatedAt)) this.served.set(moduleId, generatedAt);
+          await loadGenerated(ctx, moduleId);
+        });
+      }),
+    );
     this.stops.push(ctx.events.subscribe(KERNEL_RESYNC, catchUp));
     const timer = setInterval(() => {
       catchUp().catch((error: unknown) => ctx.log.error({ err: error }, 'checking the database for generated modules failed: trying again at the next tick'));

@@ -68,7 +68,10 @@ function proposeColumns(table: IntrospectedTable): ConfiguredColumn[] {
       tsType,
       list: supported && facts.dbType !== 'text',
       query:
-        supported && filterable && !RESERVED_QUERY_NAMES.includes(property) && operatorsOf(facts.dbType, tsType).includes(queryOp) &&
+        supported &&
+        filterable &&
+        !RESERVED_QUERY_NAMES.includes(property) &&
+        operatorsOf(facts.dbType, tsType).includes(queryOp) &&
         (isTextType(facts.dbType) || facts.dbType === 'bool' || role === 'createdAt'),
       queryOp,
       form,

@@ -73,8 +73,16 @@ export class TableAccess {
    * The template and the plan a configuration makes; refuses with VALIDATION_FAILED_400 and every
    * problem when it cannot make a module.
    */
-  async check(config: TableConfig, columnPointer: (columnName: string) => string = () => '/body/columns'): Promise<{ template: Template; plan: GenerationPlan }> {
-    const otherEntityNames = new Set(this.ctx.kernel.entities().filter((e) => e.moduleId !== config.moduleId).map((e) => e.entity));
+  async check(
+    config: TableConfig,
+    columnPointer: (columnName: string) => string = () => '/body/columns',
+  ): Promise<{ template: Template; plan: GenerationPlan }> {
+    const otherEntityNames = new Set(
+      this.ctx.kernel
+        .entities()
+        .filter((e) => e.moduleId !== config.moduleId)
+        .map((e) => e.entity),
+    );
     const problems: ErrorDetail[] = [
       ...manifestProblems(config, this.ctx.kernel.manifestSchemaText()),
       ...configProblems(config, { otherEntityNames, columnPointer, ownerOf: ownerOutside(this.ctx.kernel, config) }),
@@ -95,7 +103,11 @@ export class TableAccess {
     const problems: ErrorDetail[] = [];
     for (const column of config.columns) {
       if (column.dictCode === null || (await dictionaries.items(column.dictCode)).length > 0) continue;
-      problems.push({ field: `${columnPointer(column.columnName)}/dictCode`, rule: 'dictionary', message: `dictionary "${column.dictCode}" does not exist, is disabled or has no active items` });
+      problems.push({
+        field: `${columnPointer(column.columnName)}/dictCode`,
+        rule: 'dictionary',
+        message: `dictionary "${column.dictCode}" does not exist, is disabled or has no active items`,
+      });
     }
     return problems;
   }
@@ -103,6 +115,7 @@ export class TableAccess {
 
 /** The facts a generated module depends on; a comment may change without changing the module. */
 export function sameFacts(stored: readonly ColumnFacts[], current: readonly ColumnFacts[]): boolean {
-  const key = (c: ColumnFacts) => JSON.stringify([c.columnName, c.dbType, c.nullable, c.defaultValue, c.identity, c.readOnly === true, c.length, c.precision, c.scale, c.primaryKey]);
+  const key = (c: ColumnFacts) =>
+    JSON.stringify([c.columnName, c.dbType, c.nullable, c.defaultValue, c.identity, c.readOnly === true, c.length, c.precision, c.scale, c.primaryKey]);
   return stored.length === current.length && stored.every((c, i) => key(c) === key(current[i]));
 }

@@ -60,7 +60,9 @@ export class TableConfigService {
   async importTable(tableName: string): Promise<TableView> {
     const em = this.access.em();
     if (await em.count(GeneratorTableEntity, { tableName })) {
-      throw new AppError(GeneratorErrors.GENERATOR_TABLE_IMPORTED_409, { details: [{ field: '/body/tableName', message: `"${tableName}" is already imported` }] });
+      throw new AppError(GeneratorErrors.GENERATOR_TABLE_IMPORTED_409, {
+        details: [{ field: '/body/tableName', message: `"${tableName}" is already imported` }],
+      });
     }
     const table = await this.access.readTable(tableName, { field: '/body/tableName' });
     refuseUnsupported(table, '/body/tableName');
@@ -155,7 +157,8 @@ function refuseUnsupported(table: IntrospectedTable, field: string): void {
     if (isMappable(column)) continue;
     const why = isSupportedType(column.dbType) ? `its name ${unmappableNameReason(column.columnName)}` : `its type ${column.dbType} has no mapping`;
     if (column.primaryKey) problems.push(`the key column "${column.columnName}" cannot be mapped: ${why}`);
-    else if (mustBeSent({ ...column, role: 'field' })) problems.push(`column "${column.columnName}" is NOT NULL without a default and cannot be mapped: ${why}`);
+    else if (mustBeSent({ ...column, role: 'field' }))
+      problems.push(`column "${column.columnName}" is NOT NULL without a default and cannot be mapped: ${why}`);
   }
   if (problems.length > 0) {
     throw new AppError(GeneratorErrors.GENERATOR_TABLE_UNSUPPORTED_400, { details: problems.map((message) => ({ field, message })) });

@@ -1,6 +1,15 @@
 import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
 import { GeneratorErrors } from './errors';
-import { AvailableTableSchema, IdParams, ImportTableBody, KeywordQuery, TableSchema, TableSummarySchema, TemplateSchema, UpdateTableBody } from './generator.schemas';
+import {
+  AvailableTableSchema,
+  IdParams,
+  ImportTableBody,
+  KeywordQuery,
+  TableSchema,
+  TableSummarySchema,
+  TemplateSchema,
+  UpdateTableBody,
+} from './generator.schemas';
 import { TableConfigService } from './table-config.service';
 import { TEMPLATES } from './templates/registry';
 
@@ -35,7 +44,8 @@ export const listTables = defineRoute({
   path: '/generator/tables',
   permission: 'generator:table:list',
   summary: 'Imported tables, a page at a time',
-  description: 'The tables imported into the generator, each with its class name, module id, resource path and version of the configuration. Filters and sort fields are listed with the parameters.',
+  description:
+    'The tables imported into the generator, each with its class name, module id, resource path and version of the configuration. Filters and sort fields are listed with the parameters.',
   query: KeywordQuery,
   list: { sort: { tableName: 'tableName', moduleId: 'moduleId', createdAt: 'createdAt', generatedAt: 'generatedAt' } },
   response: Paginated(TableSummarySchema),
@@ -47,7 +57,8 @@ export const importTable = defineRoute({
   path: '/generator/tables',
   permission: 'generator:table:import',
   summary: 'Imports a table: reads its columns from the catalog and stores a proposed configuration',
-  description: 'Reads the table\'s columns, keys and constraints from the database and proposes a configuration (names, types, which columns are listed, filtered and required) to edit before generating. A table that does not exist is 404 GENERATOR_TABLE_NOT_FOUND_404; one already imported, 409 GENERATOR_TABLE_IMPORTED_409; a shape the generator cannot serve, 400 GENERATOR_TABLE_UNSUPPORTED_400.',
+  description:
+    "Reads the table's columns, keys and constraints from the database and proposes a configuration (names, types, which columns are listed, filtered and required) to edit before generating. A table that does not exist is 404 GENERATOR_TABLE_NOT_FOUND_404; one already imported, 409 GENERATOR_TABLE_IMPORTED_409; a shape the generator cannot serve, 400 GENERATOR_TABLE_UNSUPPORTED_400.",
   status: 201,
   body: ImportTableBody,
   response: TableSchema,
@@ -72,7 +83,8 @@ export const updateTable = defineRoute({
   path: '/generator/tables/{id}',
   permission: 'generator:table:edit',
   summary: 'Changes the configuration: the settings sent, per column by `columnName`; `version` is the one the caller read',
-  description: 'Only the settings sent change; columns are matched by `columnName`. The configuration is held to the manifest\'s rules (module id, permission prefix, resource path): a broken rule is 400 naming the field; a module id another module already uses is 409 GENERATOR_MODULE_EXISTS_409.',
+  description:
+    "Only the settings sent change; columns are matched by `columnName`. The configuration is held to the manifest's rules (module id, permission prefix, resource path): a broken rule is 400 naming the field; a module id another module already uses is 409 GENERATOR_MODULE_EXISTS_409.",
   params: IdParams,
   body: UpdateTableBody,
   response: TableSchema,
@@ -85,11 +97,17 @@ export const syncTable = defineRoute({
   path: '/generator/tables/{id}/sync',
   permission: 'generator:table:edit',
   summary: 'Reads the table again after it changed; columns that kept their name and type keep their settings',
-  description: 'Reads the table\'s columns again: a column that kept its name and type keeps its settings, a new column gets proposed ones, a dropped one leaves.',
+  description:
+    "Reads the table's columns again: a column that kept its name and type keeps its settings, a new column gets proposed ones, a dropped one leaves.",
   params: IdParams,
   query: Type.Object({ version: Type.Integer({ minimum: 1, description: 'The version the caller read' }) }),
   response: TableSchema,
-  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, GeneratorErrors.GENERATOR_TABLE_UNSUPPORTED_400],
+  errors: [
+    KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404,
+    KernelErrors.SYSTEM_VERSION_CONFLICT_409,
+    GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404,
+    GeneratorErrors.GENERATOR_TABLE_UNSUPPORTED_400,
+  ],
   handler: ({ params, query }, ctx) => tables(ctx).sync(params.id, query.version),
 });
 

@@ -9,7 +9,8 @@ export const getMe = defineRoute({
   path: '/me',
   permission: 'me:profile:query',
   summary: 'The caller: their account, roles, permissions and data scope',
-  description: 'Who the token belongs to: the account (never a password or hash), the codes of their active roles, the permission codes they hold (a segment may be `*`) and the union of their roles\' data scopes.',
+  description:
+    "Who the token belongs to: the account (never a password or hash), the codes of their active roles, the permission codes they hold (a segment may be `*`) and the union of their roles' data scopes.",
   response: MeSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
   handler: async ({ principal }, ctx) => {
@@ -31,7 +32,8 @@ export const getMyMenus = defineRoute({
   path: '/me/menus',
   permission: 'me:menu:list',
   summary: 'The menu tree the caller may see: visible menus of enabled modules whose permission they hold',
-  description: 'Only visible menus of enabled modules, whose permission the caller holds, nested under `children` and ordered by sort then title. What a console draws its navigation from.',
+  description:
+    'Only visible menus of enabled modules, whose permission the caller holds, nested under `children` and ordered by sort then title. What a console draws its navigation from.',
   // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
   response: Type.Object({ items: Type.Array(MenuNodeSchema) }),
   handler: async ({ principal }, ctx) => ({ items: await ctx.use(MenuTreeApi).treeFor(principal.permissions) }),

@@ -47,7 +47,10 @@ export async function sync(ctx: ModuleContext): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       // A clean unit of work of its own, even when a request (a module disabled over HTTP) triggered it.
-      await ctx.db.em().fork().transactional((em) => apply(em, declaredMenus(ctx.kernel.modules())));
+      await ctx.db
+        .em()
+        .fork()
+        .transactional((em) => apply(em, declaredMenus(ctx.kernel.modules())));
       return;
     } catch (error) {
       const raced = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;
@@ -101,7 +104,8 @@ function declaredMenus(modules: readonly ModuleSummary[]): Map<string, DeclaredM
   for (const module of modules) {
     module.menus.forEach((menu, sort) => {
       const key = keyOf(module.id, menu.path);
-      if (!declared.has(key)) declared.set(key, { moduleId: module.id, title: menu.title, path: menu.path, component: menu.component, permission: menu.permission, sort });
+      if (!declared.has(key))
+        declared.set(key, { moduleId: module.id, title: menu.title, path: menu.path, component: menu.component, permission: menu.permission, sort });
     });
   }
   return declared;

@@ -7,7 +7,12 @@ import type { Menu } from './menu.entity';
  * leave every answer at once: each query asks the kernel which modules are enabled right now.
  */
 export function enabledModuleIds(kernel: KernelAdmin): Set<string> {
-  return new Set(kernel.modules().filter((m) => m.status === 'enabled').map((m) => m.id));
+  return new Set(
+    kernel
+      .modules()
+      .filter((m) => m.status === 'enabled')
+      .map((m) => m.id),
+  );
 }
 
 /** Menus made through the API, and those of enabled modules. */

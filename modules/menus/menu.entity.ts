@@ -10,7 +10,10 @@ export const MenuEntity = defineEntity({
   name: 'Menu',
   tableName: 'menus_menu',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     parentId: p.uuid().nullable(),
     title: p.string().length(256),
     path: p.string().length(256),
@@ -23,7 +26,10 @@ export const MenuEntity = defineEntity({
     moduleId: p.string().length(128).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type Menu = InferEntity<typeof MenuEntity>;

@@ -28,12 +28,15 @@ const menuFields = {
   moduleId: Type.Union([Type.String(), Type.Null()], { description: 'The module whose manifest declares it; null for menus made through the API.' }),
 };
 
-export const MenuSchema = named('Menu', Type.Object({
-  ...menuFields,
-  version: Type.Integer({ minimum: 1 }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-}));
+export const MenuSchema = named(
+  'Menu',
+  Type.Object({
+    ...menuFields,
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  }),
+);
 export type MenuView = Static<typeof MenuSchema>;
 
 /** A node of `GET /menus/tree` and the nodes under it, to any depth. */
@@ -42,31 +45,37 @@ export const MenuNodeSchema = named(
   Type.Recursive((Node) => Type.Object({ ...menuFields, children: Type.Array(Node, { description: 'Ordered by sort, then title.' }) }), { $id: 'MenuNode' }),
 );
 
-export const CreateMenuBody = named('MenuCreate', Type.Object({
-  parentId: Type.Optional(parentId({ default: null })),
-  title,
-  path,
-  component,
-  permission,
-  type: Type.Optional(menuType({ default: 'menu' })),
-  icon: Type.Optional(icon({ default: null })),
-  sort: Type.Optional(sort({ default: 0 })),
-  visible: Type.Optional(visible({ default: true })),
-}));
+export const CreateMenuBody = named(
+  'MenuCreate',
+  Type.Object({
+    parentId: Type.Optional(parentId({ default: null })),
+    title,
+    path,
+    component,
+    permission,
+    type: Type.Optional(menuType({ default: 'menu' })),
+    icon: Type.Optional(icon({ default: null })),
+    sort: Type.Optional(sort({ default: 0 })),
+    visible: Type.Optional(visible({ default: true })),
+  }),
+);
 
 /** Every field but `version` may be left out: what is left out keeps its value. */
-export const UpdateMenuBody = named('MenuUpdate', Type.Object({
-  parentId: Type.Optional(parentId()),
-  title: Type.Optional(title),
-  path: Type.Optional(path),
-  component: Type.Optional(component),
-  permission: Type.Optional(permission),
-  type: Type.Optional(menuType()),
-  icon: Type.Optional(icon()),
-  sort: Type.Optional(sort()),
-  visible: Type.Optional(visible()),
-  version: Type.Integer({ minimum: 1 }),
-}));
+export const UpdateMenuBody = named(
+  'MenuUpdate',
+  Type.Object({
+    parentId: Type.Optional(parentId()),
+    title: Type.Optional(title),
+    path: Type.Optional(path),
+    component: Type.Optional(component),
+    permission: Type.Optional(permission),
+    type: Type.Optional(menuType()),
+    icon: Type.Optional(icon()),
+    sort: Type.Optional(sort()),
+    visible: Type.Optional(visible()),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
 
 export type MenuChange = Omit<Static<typeof UpdateMenuBody>, 'version'>;
 export type MenuInput = Required<MenuChange>;

@@ -73,7 +73,10 @@ export class MenuService {
     checkVersion(menu.version, version);
     if (menu.moduleId) {
       const locked = DECLARED.filter((field) => change[field] !== undefined && change[field] !== menu[field]);
-      conflict(MenusErrors.SYSTEM_MENU_LOCKED_409, locked.map((field) => ({ field: `/body/${field}`, rule: 'locked', message: `declared by module "${menu.moduleId}"` })));
+      conflict(
+        MenusErrors.SYSTEM_MENU_LOCKED_409,
+        locked.map((field) => ({ field: `/body/${field}`, rule: 'locked', message: `declared by module "${menu.moduleId}"` })),
+      );
     }
     if (change.parentId) await this.checkParent(em, menu, change.parentId);
     em.assign(menu, change);
@@ -85,7 +88,9 @@ export class MenuService {
     const em = this.ctx.db.em();
     const menu = await this.load(em, id);
     if (menu.moduleId) {
-      conflict(MenusErrors.SYSTEM_MENU_LOCKED_409, [{ field: '/params/id', rule: 'locked', message: `declared by module "${menu.moduleId}": it leaves with the module` }]);
+      conflict(MenusErrors.SYSTEM_MENU_LOCKED_409, [
+        { field: '/params/id', rule: 'locked', message: `declared by module "${menu.moduleId}": it leaves with the module` },
+      ]);
     }
     checkVersion(menu.version, version, '/query/version');
     // Children of a disabled module count too: they come back when it does.

@@ -41,7 +41,10 @@ export async function syncBuiltins(ctx: ModuleContext): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       // A clean unit of work of its own, even when a request (a module enabled over HTTP) triggered it.
-      await ctx.db.em().fork().transactional((em) => apply(em, byKey));
+      await ctx.db
+        .em()
+        .fork()
+        .transactional((em) => apply(em, byKey));
       break;
     } catch (error) {
       const raced = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;

@@ -47,9 +47,11 @@ export function definitionProblems(definition: ParamDefinition<unknown>): string
     problems.push(`key ${JSON.stringify(key)} must look like "<module>.<name>" (letters, digits and dots, at most ${KEY_MAX_LENGTH} characters)`);
   }
   if (typeof name !== 'string' || name.trim() === '' || name.length > NAME_MAX_LENGTH) problems.push(`name must be 1 to ${NAME_MAX_LENGTH} characters`);
-  if (definition.description !== undefined && definition.description.length > REMARK_MAX_LENGTH) problems.push(`description must be at most ${REMARK_MAX_LENGTH} characters`);
+  if (definition.description !== undefined && definition.description.length > REMARK_MAX_LENGTH)
+    problems.push(`description must be at most ${REMARK_MAX_LENGTH} characters`);
   if (type !== 'integer' && type !== 'string' && type !== 'boolean') return [...problems, `type ${JSON.stringify(type)} must be integer, string or boolean`];
-  if (definition.min !== undefined && definition.max !== undefined && definition.min > definition.max) problems.push(`min ${definition.min} is above max ${definition.max}`);
+  if (definition.min !== undefined && definition.max !== undefined && definition.min > definition.max)
+    problems.push(`min ${definition.min} is above max ${definition.max}`);
   if (definition.pattern !== undefined) {
     try {
       wholeMatch(definition.pattern);

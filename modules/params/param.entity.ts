@@ -6,7 +6,10 @@ export const ParamEntity = defineEntity({
   name: 'Param',
   tableName: 'params_param',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     key: p.string().length(100),
     // Always a string: a built-in's definition says how to read it.
     value: p.string().length(2000),
@@ -16,7 +19,10 @@ export const ParamEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

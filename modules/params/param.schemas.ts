@@ -1,39 +1,53 @@
 import { Type, named } from '@atrium/kernel';
 import { KEY_MAX_LENGTH, NAME_MAX_LENGTH, REMARK_MAX_LENGTH, VALUE_MAX_LENGTH } from './param-value';
 
-export const ParamSchema = named('Param', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  key: Type.String(),
-  value: Type.String({ description: 'Always a string ("5", "true"); a built-in param’s definition says how it is read.' }),
-  name: Type.String(),
-  builtin: Type.Boolean({ description: 'Declared by a module: cannot be deleted; its key and name are the module’s.' }),
-  remark: Type.Union([Type.String(), Type.Null()]),
-  version: Type.Integer({ minimum: 1 }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-}));
+export const ParamSchema = named(
+  'Param',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    key: Type.String(),
+    value: Type.String({ description: 'Always a string ("5", "true"); a built-in param’s definition says how it is read.' }),
+    name: Type.String(),
+    builtin: Type.Boolean({ description: 'Declared by a module: cannot be deleted; its key and name are the module’s.' }),
+    remark: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  }),
+);
 
 const KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.-]*$';
-const Key = Type.String({ minLength: 1, maxLength: KEY_MAX_LENGTH, pattern: KEY_PATTERN, description: 'Letters, digits, `_`, `.` and `-`; unique whatever the case.' });
+const Key = Type.String({
+  minLength: 1,
+  maxLength: KEY_MAX_LENGTH,
+  pattern: KEY_PATTERN,
+  description: 'Letters, digits, `_`, `.` and `-`; unique whatever the case.',
+});
 const Value = Type.String({ maxLength: VALUE_MAX_LENGTH, description: 'A built-in param’s value must fit its type and range.' });
 /** Trimmed before it is stored. */
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
 const Remark = Type.Union([Type.String({ maxLength: REMARK_MAX_LENGTH }), Type.Null()]);
 
-export const CreateParamBody = named('ParamCreate', Type.Object({
-  key: Key,
-  value: Value,
-  name: Name,
-  remark: Type.Optional(Remark),
-}));
+export const CreateParamBody = named(
+  'ParamCreate',
+  Type.Object({
+    key: Key,
+    value: Value,
+    name: Name,
+    remark: Type.Optional(Remark),
+  }),
+);
 
-export const UpdateParamBody = named('ParamUpdate', Type.Object({
-  key: Type.Optional(Key),
-  value: Type.Optional(Value),
-  name: Type.Optional(Name),
-  remark: Type.Optional(Remark),
-  version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
-}));
+export const UpdateParamBody = named(
+  'ParamUpdate',
+  Type.Object({
+    key: Type.Optional(Key),
+    value: Type.Optional(Value),
+    name: Type.Optional(Name),
+    remark: Type.Optional(Remark),
+    version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
+  }),
+);
 
 export const ParamFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the key or the name' })),

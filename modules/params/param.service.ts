@@ -106,7 +106,8 @@ export class ParamService {
    */
   private checkBuiltinChange(param: Param, change: ParamChange): void {
     if (change.key !== undefined && change.key !== param.key) throw builtin('key', '/body/key', `${param.key} is built in: its key cannot change`);
-    if (change.name !== undefined && change.name.trim() !== param.name) throw builtin('name', '/body/name', `${param.key} is built in: its name comes from its module`);
+    if (change.name !== undefined && change.name.trim() !== param.name)
+      throw builtin('name', '/body/name', `${param.key} is built in: its name comes from its module`);
     const definition = declaredParams(this.ctx).byKey.get(normalKey(param.key));
     if (change.value === undefined || !definition) return;
     const fit = parseValue(definition, change.value);

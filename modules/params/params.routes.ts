@@ -14,7 +14,8 @@ export const listParams = defineRoute({
   path: '/params',
   permission: 'system:config:list',
   summary: 'Params, a page at a time',
-  description: 'Built-in params (declared by the modules that read them, `builtin: true`) and those made through the API. Filters and sort fields are listed with the parameters.',
+  description:
+    'Built-in params (declared by the modules that read them, `builtin: true`) and those made through the API. Filters and sort fields are listed with the parameters.',
   query: ParamFilterQuery,
   list: { sort: { key: 'key', name: 'name', createdAt: 'createdAt' } },
   response: Paginated(ParamSchema),
@@ -64,8 +65,8 @@ export const updateParam = defineRoute({
   permission: 'system:config:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read',
   description:
-    'A built-in param’s value must fit its definition (type, range, pattern), else 400 naming /body/value; its key and name '
-    + 'cannot change (409 SYSTEM_PARAM_BUILTIN_409). The change applies to the modules reading the param at their next read, on every instance.',
+    'A built-in param’s value must fit its definition (type, range, pattern), else 400 naming /body/value; its key and name ' +
+    'cannot change (409 SYSTEM_PARAM_BUILTIN_409). The change applies to the modules reading the param at their next read, on every instance.',
   params: IdParams,
   body: UpdateParamBody,
   response: ParamSchema,
@@ -78,7 +79,8 @@ export const deleteParam = defineRoute({
   path: '/params/{id}',
   permission: 'system:config:remove',
   summary: 'Removes a param that is not built in; with `version`, only if it is still the one the caller read',
-  description: 'A built-in param steers the running system and cannot be removed (409 SYSTEM_PARAM_BUILTIN_409). A stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+  description:
+    'A built-in param steers the running system and cannot be removed (409 SYSTEM_PARAM_BUILTIN_409). A stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
   params: IdParams,
   query: DeleteQuery,
   response: Type.Object({}),

@@ -9,7 +9,10 @@ export const PostEntity = defineEntity({
   name: 'Post',
   tableName: 'posts_post',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     code: p.string().length(64),
     name: p.string().length(100),
     sort: p.integer(),
@@ -17,7 +20,10 @@ export const PostEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -3,17 +3,20 @@ import { POST_STATUSES } from './post.entity';
 
 const Status = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)));
 
-export const PostSchema = named('Post', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  code: Type.String(),
-  name: Type.String(),
-  sort: Type.Integer(),
-  status: Status,
-  remark: Type.Union([Type.String(), Type.Null()]),
-  version: Type.Integer({ minimum: 1 }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-}));
+export const PostSchema = named(
+  'Post',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    code: Type.String(),
+    name: Type.String(),
+    sort: Type.Integer(),
+    status: Status,
+    remark: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  }),
+);
 
 /** Letters, digits, `_`, `.` and `-`; unique whatever the case. */
 const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -22,22 +25,28 @@ const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 const Sort = Type.Integer({ minimum: 0, maximum: 999_999 });
 const Remark = Type.Union([Type.String({ maxLength: 500 }), Type.Null()]);
 
-export const CreatePostBody = named('PostCreate', Type.Object({
-  code: Code,
-  name: Name,
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-  remark: Type.Optional(Remark),
-}));
+export const CreatePostBody = named(
+  'PostCreate',
+  Type.Object({
+    code: Code,
+    name: Name,
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+    remark: Type.Optional(Remark),
+  }),
+);
 
-export const UpdatePostBody = named('PostUpdate', Type.Object({
-  code: Type.Optional(Code),
-  name: Type.Optional(Name),
-  sort: Type.Optional(Sort),
-  status: Type.Optional(Status),
-  remark: Type.Optional(Remark),
-  version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
-}));
+export const UpdatePostBody = named(
+  'PostUpdate',
+  Type.Object({
+    code: Type.Optional(Code),
+    name: Type.Optional(Name),
+    sort: Type.Optional(Sort),
+    status: Type.Optional(Status),
+    remark: Type.Optional(Remark),
+    version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
+  }),
+);
 
 export const PostFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),

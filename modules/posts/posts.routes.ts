@@ -48,7 +48,8 @@ export const updatePost = defineRoute({
   path: '/posts/{id}',
   permission: 'system:post:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read',
-  description: 'What is left out stays as it is. A code taken by another post is 409 SYSTEM_POST_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+  description:
+    'What is left out stays as it is. A code taken by another post is 409 SYSTEM_POST_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
   params: IdParams,
   body: UpdatePostBody,
   response: PostSchema,

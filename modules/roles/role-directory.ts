@@ -37,7 +37,10 @@ export class RoleDirectoryService implements RoleDirectory {
 }
 
 async function grants(em: EntityManager, roles: readonly Role[]): Promise<RoleGrant[]> {
-  const assignments = await loadAssignments(em, roles.map((r) => r.id));
+  const assignments = await loadAssignments(
+    em,
+    roles.map((r) => r.id),
+  );
   return roles.map((role) => ({ id: role.id, code: role.code, status: role.status, dataScope: role.dataScope, ...assignments.get(role.id)! }));
 }
 

@@ -12,7 +12,10 @@ export const RoleEntity = defineEntity({
   name: 'Role',
   tableName: 'roles_role',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     code: p.string().length(64),
     name: p.string().length(128),
     status: p.string().length(16).$type<RoleStatus>(),
@@ -20,7 +23,10 @@ export const RoleEntity = defineEntity({
     remark: p.string().length(500).nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type Role = InferEntity<typeof RoleEntity>;

@@ -76,7 +76,9 @@ export class RoleService {
   /** Applies `change` if the role is still at `version`; what `change` leaves out keeps its value. */
   async update(id: string, change: RoleChange, version: number, caller: CallerAccess): Promise<RoleView> {
     if (caller.roleIds.includes(id)) {
-      throw new AppError(KernelErrors.PERM_DENIED_403, { details: [{ field: '/params/id', rule: 'own-role', message: 'you hold this role: nobody edits their own roles' }] });
+      throw new AppError(KernelErrors.PERM_DENIED_403, {
+        details: [{ field: '/params/id', rule: 'own-role', message: 'you hold this role: nobody edits their own roles' }],
+      });
     }
     const em = this.ctx.db.em();
     const role = await load(em, id);
@@ -177,7 +179,10 @@ async function flushRole(em: EntityManager): Promise<void> {
 }
 
 async function views(em: EntityManager, roles: readonly Role[]): Promise<RoleView[]> {
-  const assignments = await loadAssignments(em, roles.map((r) => r.id));
+  const assignments = await loadAssignments(
+    em,
+    roles.map((r) => r.id),
+  );
   return roles.map((role) => view(role, assignments.get(role.id)!));
 }
 

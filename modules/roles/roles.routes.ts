@@ -41,7 +41,8 @@ export const createRole = defineRoute({
   path: '/roles',
   permission: 'system:role:add',
   summary: 'Adds a role granting no more than the caller holds',
-  description: 'Every permission must be granted by one of the caller’s, and the data scope may not see more than the caller’s (403 PERM_DENIED_403 otherwise).',
+  description:
+    'Every permission must be granted by one of the caller’s, and the data scope may not see more than the caller’s (403 PERM_DENIED_403 otherwise).',
   status: 201,
   body: CreateRoleBody,
   response: RoleSchema,
@@ -55,11 +56,17 @@ export const updateRole = defineRoute({
   path: '/roles/{id}',
   permission: 'system:role:edit',
   summary: 'Changes a role; `version` is the one the caller read, fields left out keep their value',
-  description: 'Nobody edits a role they hold, nor adds, keeps or takes away a permission they do not hold (403 PERM_DENIED_403 naming it). The administrator role stays active, keeps its code and `*:*:*` (409 SYSTEM_ROLE_PROTECTED_409).',
+  description:
+    'Nobody edits a role they hold, nor adds, keeps or takes away a permission they do not hold (403 PERM_DENIED_403 naming it). The administrator role stays active, keeps its code and `*:*:*` (409 SYSTEM_ROLE_PROTECTED_409).',
   params: IdParams,
   body: UpdateRoleBody,
   response: RoleSchema,
-  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, RolesErrors.SYSTEM_ROLE_DUPLICATED_409, RolesErrors.SYSTEM_ROLE_PROTECTED_409],
+  errors: [
+    KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404,
+    KernelErrors.SYSTEM_VERSION_CONFLICT_409,
+    RolesErrors.SYSTEM_ROLE_DUPLICATED_409,
+    RolesErrors.SYSTEM_ROLE_PROTECTED_409,
+  ],
   handler: ({ params, body: { version, ...change }, principal }, ctx) => roles(ctx).update(params.id, change, version, callerAccess(principal)),
 });
 
@@ -72,7 +79,13 @@ export const deleteRole = defineRoute({
   query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }),
   response: Type.Object({}),
   description: 'Nobody deletes a role granting a permission they do not hold (403 PERM_DENIED_403 naming it).',
-  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_VERSION_CONFLICT_409, KernelErrors.PERM_DENIED_403, RolesErrors.SYSTEM_ROLE_PROTECTED_409, RolesErrors.SYSTEM_ROLE_IN_USE_409],
+  errors: [
+    KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404,
+    KernelErrors.SYSTEM_VERSION_CONFLICT_409,
+    KernelErrors.PERM_DENIED_403,
+    RolesErrors.SYSTEM_ROLE_PROTECTED_409,
+    RolesErrors.SYSTEM_ROLE_IN_USE_409,
+  ],
   handler: async ({ params, query, principal }, ctx) => {
     await roles(ctx).remove(params.id, query.version, callerAccess(principal));
     return {};

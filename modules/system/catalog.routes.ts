@@ -7,7 +7,8 @@ export const listPermissions = defineRoute({
   path: '/system/permissions',
   permission: 'system:permission:list',
   summary: 'Permissions declared by the enabled modules',
-  description: 'Every permission code the enabled modules declare, with its scope (`global`, `tenant`, `row`) and the module that owns it: what roles may grant. Filter by module or scope.',
+  description:
+    'Every permission code the enabled modules declare, with its scope (`global`, `tenant`, `row`) and the module that owns it: what roles may grant. Filter by module or scope.',
   query: Type.Object({
     moduleId: Type.Optional(Type.String({ maxLength: 128 })),
     scope: Type.Optional(Type.Union([Type.Literal('global'), Type.Literal('tenant'), Type.Literal('row')])),
@@ -29,7 +30,8 @@ export const listErrorCodes = defineRoute({
   path: '/system/error-codes',
   public: true,
   summary: 'The error catalogue: every code with its status and its en and zh messages',
-  description: 'Public: every catalogued code of the kernel and the enabled modules with its status, owner and its `en` and `zh` messages, so a client can branch on codes and show messages. Filter by owner.',
+  description:
+    'Public: every catalogued code of the kernel and the enabled modules with its status, owner and its `en` and `zh` messages, so a client can branch on codes and show messages. Filter by owner.',
   query: Type.Object({ owner: Type.Optional(Type.String({ maxLength: 128 })) }),
   list: { sort: { code: 'code', status: 'status', owner: 'owner' } },
   response: Paginated(ErrorCodeSchema),
@@ -49,7 +51,8 @@ export const apiDocs = defineRoute({
   permission: 'system:catalog:query',
   publicWhen: apiDocsArePublic,
   summary: 'The OpenAPI 3.1 catalog of every live endpoint',
-  description: 'This document: every live endpoint, built from the same declarations the server validates with. Public on a local server; in production it needs `system:catalog:query` unless the operator sets API_DOCS_PUBLIC=true.',
+  description:
+    'This document: every live endpoint, built from the same declarations the server validates with. Public on a local server; in production it needs `system:catalog:query` unless the operator sets API_DOCS_PUBLIC=true.',
   raw: { contentType: 'application/json' },
   response: Type.Object({ openapi: Type.Literal('3.1.0') }, { additionalProperties: true }),
   handler: (_req, ctx) => new RawReply(JSON.stringify(ctx.kernel.apiDocument()), 'application/json; charset=utf-8'),
@@ -61,7 +64,7 @@ export const manifestSchema = defineRoute({
   root: true,
   public: true,
   summary: 'The v1 module manifest JSON Schema (draft 2020-12)',
-  description: 'The draft 2020-12 JSON Schema every module\'s manifest.json is validated against; its `$id` is the only accepted `$schema` value.',
+  description: "The draft 2020-12 JSON Schema every module's manifest.json is validated against; its `$id` is the only accepted `$schema` value.",
   raw: { contentType: 'application/schema+json' },
   response: Type.Object({}, { additionalProperties: true }),
   handler: (_req, ctx) => new RawReply(ctx.kernel.manifestSchemaText(), 'application/schema+json', { 'Cache-Control': 'public, max-age=3600' }),
@@ -75,7 +78,8 @@ export const metrics = defineRoute({
   public: true,
   rateLimit: false,
   summary: 'Prometheus metrics: requests by route and status, latency, process',
-  description: 'Prometheus text format: request counts by route template and status, latency histograms and process metrics. Public like most scrape targets: keep it off the public network.',
+  description:
+    'Prometheus text format: request counts by route template and status, latency histograms and process metrics. Public like most scrape targets: keep it off the public network.',
   raw: { contentType: 'text/plain; version=0.0.4' },
   response: Type.String(),
   handler: async (_req, ctx) => {

@@ -35,14 +35,15 @@ export const docsPage = defineRoute({
   path: '/docs',
   root: true,
   public: true,
-  summary: 'The interactive API reference (Swagger UI) over this server\'s live catalog',
+  summary: "The interactive API reference (Swagger UI) over this server's live catalog",
   description:
-    'An HTML page that loads Swagger UI from this server (no CDN) and reads `/v3/api-docs` without a token; "Authorize" sets the bearer '
-    + 'token of the requests tried from it. The page itself reveals nothing: where the operator keeps the catalog closed (`API_DOCS_PUBLIC=false`) '
-    + 'it shows an error instead, and the catalog is read with a token holding `system:catalog:query`.',
+    'An HTML page that loads Swagger UI from this server (no CDN) and reads `/v3/api-docs` without a token; "Authorize" sets the bearer ' +
+    'token of the requests tried from it. The page itself reveals nothing: where the operator keeps the catalog closed (`API_DOCS_PUBLIC=false`) ' +
+    'it shows an error instead, and the catalog is read with a token holding `system:catalog:query`.',
   raw: { contentType: 'text/html; charset=utf-8' },
   response: Type.String(),
-  handler: () => new RawReply(fs.readFileSync(path.join(OWN, 'index.html')), 'text/html; charset=utf-8', { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }),
+  handler: () =>
+    new RawReply(fs.readFileSync(path.join(OWN, 'index.html')), 'text/html; charset=utf-8', { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }),
 });
 
 export const docsAsset = defineRoute({
@@ -50,13 +51,16 @@ export const docsAsset = defineRoute({
   path: '/docs/{file}',
   root: true,
   public: true,
-  summary: 'A file of the API reference page (Swagger UI\'s script and styles, the initializer)',
-  description: 'Only the files the page loads are served, by name; any other name is 400. They change only with the server\'s version.',
+  summary: "A file of the API reference page (Swagger UI's script and styles, the initializer)",
+  description: "Only the files the page loads are served, by name; any other name is 400. They change only with the server's version.",
   params: Type.Object({ file: Type.Union(Object.keys(ASSETS).map((name) => Type.Literal(name))) }),
   raw: { contentType: 'application/octet-stream' },
   response: Type.String({ contentMediaType: 'application/octet-stream' }),
   handler: ({ params }) => {
     const asset = ASSETS[params.file];
-    return new RawReply(fs.createReadStream(asset.file), asset.contentType, { 'Cache-Control': 'public, max-age=3600', 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+    return new RawReply(fs.createReadStream(asset.file), asset.contentType, {
+      'Cache-Control': 'public, max-age=3600',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    });
   },
 });

@@ -7,7 +7,8 @@ export const health = defineRoute({
   public: true,
   rateLimit: false,
   summary: 'Liveness: the process is up',
-  description: 'Public and never rate limited: 200 while the process serves HTTP, whatever its dependencies. Use `/system/ready` to decide whether to send traffic.',
+  description:
+    'Public and never rate limited: 200 while the process serves HTTP, whatever its dependencies. Use `/system/ready` to decide whether to send traffic.',
   response: Type.Object({ status: Type.Literal('up') }),
   handler: () => ({ status: 'up' as const }),
 });

@@ -51,7 +51,9 @@ export interface TaskHandler<P = any, R = unknown> {
  * apart from the rest: intersected with `TaskHandler`'s own `payload: TSchema`, TypeScript would
  * instantiate `Static` without end.)
  */
-export function defineTaskHandler<S extends TSchema, R>(handler: Omit<TaskHandler<Static<S>, R>, 'payload'> & { readonly payload: S }): TaskHandler<Static<S>, R> {
+export function defineTaskHandler<S extends TSchema, R>(
+  handler: Omit<TaskHandler<Static<S>, R>, 'payload'> & { readonly payload: S },
+): TaskHandler<Static<S>, R> {
   return Object.freeze({ ...handler });
 }
 

@@ -74,7 +74,10 @@ export class TrackedBossDb implements BossDb {
 
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
     const query = bossDbFor(this.em()).executeSql(text, values);
-    const settled = query.then(() => undefined, () => undefined);
+    const settled = query.then(
+      () => undefined,
+      () => undefined,
+    );
     this.inFlight.add(settled);
     void settled.then(() => this.inFlight.delete(settled));
     return query;

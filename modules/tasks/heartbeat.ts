@@ -30,9 +30,12 @@ export class Heartbeat {
   constructor(private readonly options: HeartbeatOptions) {}
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.beating ??= this.beat().finally(() => (this.beating = undefined));
-    }, Math.max(Math.floor(this.options.leaseMs / 3), 100));
+    this.timer = setInterval(
+      () => {
+        this.beating ??= this.beat().finally(() => (this.beating = undefined));
+      },
+      Math.max(Math.floor(this.options.leaseMs / 3), 100),
+    );
     this.timer.unref();
   }
 

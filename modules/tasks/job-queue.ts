@@ -100,14 +100,18 @@ export class JobQueue {
 
   /** Enqueues the job `jobId` for `taskId` in `em`'s transaction, due at once or at `startAfter`. */
   async send(em: EntityManager, jobId: string, taskId: string, startAfter?: Date): Promise<void> {
-    await this.running().send(QUEUE, { taskId }, {
-      id: jobId,
-      retryLimit: 0,
-      expireInSeconds: EXPIRE_SECONDS,
-      retentionDays: RETENTION_DAYS,
-      ...(startAfter ? { startAfter } : {}),
-      db: bossDbFor(em),
-    });
+    await this.running().send(
+      QUEUE,
+      { taskId },
+      {
+        id: jobId,
+        retryLimit: 0,
+        expireInSeconds: EXPIRE_SECONDS,
+        retentionDays: RETENTION_DAYS,
+        ...(startAfter ? { startAfter } : {}),
+        db: bossDbFor(em),
+      },
+    );
   }
 
   /** Discards a job that has not been delivered yet (a delivered one is already completed). */
@@ -127,7 +131,12 @@ export class JobQueue {
     if (jobs.length === 0) return [];
     // Typed without the data argument the implementation takes third.
     const complete = boss.complete.bind(boss) as unknown as (name: string, ids: string[], data: null, options: PgBoss.ConnectionOptions) => Promise<unknown>;
-    await complete(QUEUE, jobs.map((job) => job.id), null, { db });
+    await complete(
+      QUEUE,
+      jobs.map((job) => job.id),
+      null,
+      { db },
+    );
     return jobs.map((job) => ({ id: job.id, taskId: job.data.taskId }));
   }
 

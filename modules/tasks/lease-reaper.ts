@@ -48,19 +48,22 @@ export class LeaseReaper {
   }
 
   private async reap(): Promise<void> {
-    const requeued = await this.ctx.db.em().fork().transactional(async (em) => {
-      let count = 0;
-      for (const { id, jobId } of await expiredLeases(em, BATCH)) {
-        const nextJobId = newId();
-        const settled = await settleAttempt(em, id, jobId, nextJobId, { outcome: 'lost', error: LOST, retryDelayMs: 0 });
-        if (settled?.state === 'queued') {
-          await this.queue.send(em, nextJobId, id, settled.runAt);
-          count++;
+    const requeued = await this.ctx.db
+      .em()
+      .fork()
+      .transactional(async (em) => {
+        let count = 0;
+        for (const { id, jobId } of await expiredLeases(em, BATCH)) {
+          const nextJobId = newId();
+          const settled = await settleAttempt(em, id, jobId, nextJobId, { outcome: 'lost', error: LOST, retryDelayMs: 0 });
+          if (settled?.state === 'queued') {
+            await this.queue.send(em, nextJobId, id, settled.runAt);
+            count++;
+          }
+          this.ctx.log.warn({ taskId: id, state: settled?.state }, 'a running task lost its lease');
         }
-        this.ctx.log.warn({ taskId: id, state: settled?.state }, 'a running task lost its lease');
-      }
-      return count;
-    });
+        return count;
+      });
     if (requeued > 0) this.dispatcher.wake();
   }
 }

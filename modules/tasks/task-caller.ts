@@ -12,5 +12,9 @@ export interface TaskCaller {
 }
 
 export function taskCaller(principal: Principal): TaskCaller {
-  return { userId: principal.userId, admin: principal.permissions.some((granted) => permissionGrants(granted, TASK_ADMIN)), permissions: principal.permissions };
+  return {
+    userId: principal.userId,
+    admin: principal.permissions.some((granted) => permissionGrants(granted, TASK_ADMIN)),
+    permissions: principal.permissions,
+  };
 }

@@ -73,16 +73,19 @@ export class TaskDispatcher {
   /** Takes up to `count` jobs and starts their tasks; answers how many jobs were delivered. */
   private async claim(count: number, config: TasksConfig): Promise<number> {
     try {
-      const { tasks, delivered } = await this.ctx.db.em().fork().transactional(async (em) => {
-        const jobs = await this.queue.take(em, count);
-        const claimed: Task[] = [];
-        for (const job of jobs) {
-          const task = await claimTask(em, job.taskId, job.id, config.leaseMs);
-          // No task: a stale job (cancelled, run again or retried since it was sent), done with.
-          if (task) claimed.push(task);
-        }
-        return { tasks: claimed, delivered: jobs.length };
-      });
+      const { tasks, delivered } = await this.ctx.db
+        .em()
+        .fork()
+        .transactional(async (em) => {
+          const jobs = await this.queue.take(em, count);
+          const claimed: Task[] = [];
+          for (const job of jobs) {
+            const task = await claimTask(em, job.taskId, job.id, config.leaseMs);
+            // No task: a stale job (cancelled, run again or retried since it was sent), done with.
+            if (task) claimed.push(task);
+          }
+          return { tasks: claimed, delivered: jobs.length };
+        });
       for (const task of tasks) this.track(this.runner.execute(task, config));
       return delivered;
     } catch (error) {

@@ -71,7 +71,10 @@ export class TaskRunner {
     };
     try {
       if (!handler) throw new Error(`task type "${task.type}" is not registered: the module that contributed it is disabled or gone`);
-      const result = await untilAborted(Promise.resolve().then(() => handler.run(task.payload, run)), signal);
+      const result = await untilAborted(
+        Promise.resolve().then(() => handler.run(task.payload, run)),
+        signal,
+      );
       // The result is stored as JSON: what cannot be is the handler's failure, not the worker's.
       JSON.stringify(result ?? null);
       return { kind: 'succeeded', result };

@@ -171,7 +171,12 @@ export interface TransitionGuard {
  * (to discard), or undefined when the task is not found, not the caller's, at another version
  * or in a state the action does not apply to.
  */
-export async function transitionTask(em: EntityManager, taskId: string, t: Transition, guard: TransitionGuard): Promise<{ task: Task; previousJobId: string | null } | undefined> {
+export async function transitionTask(
+  em: EntityManager,
+  taskId: string,
+  t: Transition,
+  guard: TransitionGuard,
+): Promise<{ task: Task; previousJobId: string | null } | undefined> {
   const conditions = [`id = ?`, `state in (${t.from.map(() => '?').join(', ')})`];
   const values: unknown[] = [taskId, ...t.from];
   if (guard.createdBy !== undefined) {

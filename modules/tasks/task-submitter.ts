@@ -71,7 +71,13 @@ export class TaskSubmitter implements Tasks {
     if (!existing) throw new Error(`task of idempotency key ${JSON.stringify(complete.idempotencyKey)} conflicts but cannot be read`);
     if (existing.fingerprint !== fingerprint) {
       throw new AppError(TaskErrors.TASK_IDEMPOTENCY_CONFLICT_409, {
-        details: [{ field: '/body/idempotencyKey', rule: 'idempotency', message: `was used for task ${existing.id}, submitted with a different type, payload, runAt, maxAttempts or autoRun` }],
+        details: [
+          {
+            field: '/body/idempotencyKey',
+            rule: 'idempotency',
+            message: `was used for task ${existing.id}, submitted with a different type, payload, runAt, maxAttempts or autoRun`,
+          },
+        ],
       });
     }
     return { task: toTaskView(existing), replayed: true };

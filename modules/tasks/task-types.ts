@@ -71,13 +71,27 @@ export class TaskTypes {
     if (!handler) throw unknownType(type, field);
     if (granted.some((code) => permissionGrants(code, handler.permission))) return;
     throw new AppError(KernelErrors.PERM_DENIED_403, {
-      details: [{ field, rule: 'task-permission', message: `task type ${JSON.stringify(type)} needs the permission ${handler.permission}`, permission: handler.permission }],
+      details: [
+        {
+          field,
+          rule: 'task-permission',
+          message: `task type ${JSON.stringify(type)} needs the permission ${handler.permission}`,
+          permission: handler.permission,
+        },
+      ],
     });
   }
 
   list(): TaskTypeView[] {
     return [...this.registry().byType.values()]
-      .map((h) => ({ type: h.type, title: h.title, description: h.description ?? null, permission: h.permission, payloadSchema: h.payload, reportsProgress: h.reportsProgress === true }))
+      .map((h) => ({
+        type: h.type,
+        title: h.title,
+        description: h.description ?? null,
+        permission: h.permission,
+        payloadSchema: h.payload,
+        reportsProgress: h.reportsProgress === true,
+      }))
       .sort((a, b) => a.type.localeCompare(b.type));
   }
 
@@ -95,10 +109,10 @@ export class TaskTypes {
     for (const { manifest, contribution } of this.ctx.contributors(TaskHandlerSpi)) {
       for (const handler of contribution.handlers ?? []) {
         const problem =
-          malformed(handler)
-          ?? this.undeclared(handler, manifest)
-          ?? this.uncompilable(handler)
-          ?? (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
+          malformed(handler) ??
+          this.undeclared(handler, manifest) ??
+          this.uncompilable(handler) ??
+          (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
         if (problem) problems.push(problem);
         else byType.set(handler.type, handler);
       }
@@ -150,7 +164,9 @@ function malformed(handler: TaskHandler): string | undefined {
 }
 
 function unknownType(type: string, field: string): AppError {
-  return new AppError(TaskErrors.TASK_TYPE_UNKNOWN_400, { details: [{ field, rule: 'registered', message: `no task type ${JSON.stringify(type)} is registered: see GET /tasks/types` }] });
+  return new AppError(TaskErrors.TASK_TYPE_UNKNOWN_400, {
+    details: [{ field, rule: 'registered', message: `no task type ${JSON.stringify(type)} is registered: see GET /tasks/types` }],
+  });
 }
 
 function duplicate(first: TaskHandler, second: TaskHandler): string {

@@ -11,7 +11,8 @@ export function toTaskView(task: Task): TaskView {
     state: task.state,
     attempts: task.attempts,
     maxAttempts: task.maxAttempts,
-    progress: task.progressPercent === null || task.progressPercent === undefined ? null : { percent: task.progressPercent, message: task.progressMessage ?? null },
+    progress:
+      task.progressPercent === null || task.progressPercent === undefined ? null : { percent: task.progressPercent, message: task.progressMessage ?? null },
     result: task.result ?? null,
     error: task.error ?? null,
     runAt: task.runAt.toISOString(),

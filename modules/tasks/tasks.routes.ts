@@ -21,10 +21,10 @@ export const submitTask = defineRoute({
   summary: 'Submits a task; the same idempotency key again answers the same task',
   headers: { 'Idempotent-Replayed': '`true` when the answer is the task an earlier request with the same key made.' },
   description:
-    'The type must be registered and the payload must fit its schema, else 400 and nothing is stored; the caller must hold the type’s '
-    + 'permission (`GET /tasks/types`), else 403 PERM_DENIED_403 naming it. The same key from the same user '
-    + 'answers 201 with the task it made and `Idempotent-Replayed: true`, however many such requests race; the same key with a different '
-    + 'type, payload, runAt, maxAttempts or autoRun is 409 TASK_IDEMPOTENCY_CONFLICT_409.',
+    'The type must be registered and the payload must fit its schema, else 400 and nothing is stored; the caller must hold the type’s ' +
+    'permission (`GET /tasks/types`), else 403 PERM_DENIED_403 naming it. The same key from the same user ' +
+    'answers 201 with the task it made and `Idempotent-Replayed: true`, however many such requests race; the same key with a different ' +
+    'type, payload, runAt, maxAttempts or autoRun is 409 TASK_IDEMPOTENCY_CONFLICT_409.',
   status: 201,
   body: SubmitTaskBody,
   response: TaskSchema,
@@ -43,7 +43,7 @@ export const listTasks = defineRoute({
   path: '/tasks',
   permission: SUBMIT,
   summary: 'The caller’s tasks (everyone’s for a task administrator), a page at a time',
-  description: 'The caller\'s own tasks; a task administrator sees everyone\'s. Filters and sort fields are listed with the parameters.',
+  description: "The caller's own tasks; a task administrator sees everyone's. Filters and sort fields are listed with the parameters.",
   query: TaskFilterQuery,
   list: { sort: { createdAt: 'createdAt', runAt: 'runAt', finishedAt: 'finishedAt', state: 'state', type: 'type' } },
   response: Paginated(TaskSchema),
@@ -56,7 +56,8 @@ export const listTaskTypes = defineRoute({
   path: '/tasks/types',
   permission: SUBMIT,
   summary: 'The task types the enabled modules registered, each with the permission it needs and its payload schema',
-  description: 'Every task type an enabled module registered through the tasks.handler SPI, with the permission needed to submit it and the JSON Schema its payload must fit.',
+  description:
+    'Every task type an enabled module registered through the tasks.handler SPI, with the permission needed to submit it and the JSON Schema its payload must fit.',
   response: Type.Object({ items: Type.Array(TaskTypeSchema) }),
   handler: (_req, ctx) => ({ items: ctx.resolve(TaskTypes).list() }),
 });
@@ -66,7 +67,7 @@ export const getTask = defineRoute({
   path: '/tasks/{id}',
   permission: SUBMIT,
   summary: 'One task (another user’s is 404 unless the caller is a task administrator)',
-  description: 'The task with its state, attempts, result or error and timestamps. Another user\'s task is 404 unless the caller is a task administrator.',
+  description: "The task with its state, attempts, result or error and timestamps. Another user's task is 404 unless the caller is a task administrator.",
   params: TaskIdParams,
   response: TaskSchema,
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
@@ -98,12 +99,17 @@ function actionRoute(action: TaskAction) {
     permission: SUBMIT,
     summary: SUMMARIES[action],
     description:
-      'Any other state is 409 TASK_INVALID_TRANSITION_409, its details naming the state. With `version`, only if the task is still at it. '
-      + 'Run and retry start the handler again, so they need the type’s permission (403 PERM_DENIED_403); cancel does not.',
+      'Any other state is 409 TASK_INVALID_TRANSITION_409, its details naming the state. With `version`, only if the task is still at it. ' +
+      'Run and retry start the handler again, so they need the type’s permission (403 PERM_DENIED_403); cancel does not.',
     params: TaskIdParams,
     query: ActionQuery,
     response: TaskSchema,
-    errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, TASK_INVALID_TRANSITION_409, ...(action === 'cancel' ? [] : [PERM_DENIED_403, TASK_TYPE_UNKNOWN_400])],
+    errors: [
+      SYSTEM_RESOURCE_NOT_FOUND_404,
+      SYSTEM_VERSION_CONFLICT_409,
+      TASK_INVALID_TRANSITION_409,
+      ...(action === 'cancel' ? [] : [PERM_DENIED_403, TASK_TYPE_UNKNOWN_400]),
+    ],
     handler: ({ params, query, principal }, ctx) => new TaskActions(ctx).act(action, params.id, taskCaller(principal), query.version),
   });
 }

@@ -39,9 +39,23 @@ export function holdingProblems(caller: Caller, grants: readonly RoleGrant[], fi
   return grants.flatMap((grant) => [
     ...grant.permissions
       .filter((code) => !caller.permissions.some((held) => permissionGrants(held, code)))
-      .map((code) => ({ field, rule: 'escalation', message: `role "${grant.code}" grants ${code}, which you do not hold`, roleId: grant.id, permission: code })),
+      .map((code) => ({
+        field,
+        rule: 'escalation',
+        message: `role "${grant.code}" grants ${code}, which you do not hold`,
+        roleId: grant.id,
+        permission: code,
+      })),
     ...(scopeIsWider(caller, grant)
-      ? [{ field, rule: 'escalation', message: `role "${grant.code}" has the data scope "${grant.dataScope}", which sees more than yours`, roleId: grant.id, dataScope: grant.dataScope }]
+      ? [
+          {
+            field,
+            rule: 'escalation',
+            message: `role "${grant.code}" has the data scope "${grant.dataScope}", which sees more than yours`,
+            roleId: grant.id,
+            dataScope: grant.dataScope,
+          },
+        ]
       : []),
   ]);
 }

@@ -24,8 +24,8 @@ export async function refuseWellKnownAdminPassword(ctx: ModuleContext): Promise<
   const matches = await Promise.all(WELL_KNOWN_PASSWORDS.map((known) => passwordMatches(admin.passwordHash, known)));
   if (matches.some(Boolean)) {
     throw new Error(
-      `the administrator "${ADMIN_USERNAME}" still has a well-known password (modules/users/well-known-passwords.ts), which a production server never serves with: `
-        + 'start once outside production (NODE_ENV=development, listening on 127.0.0.1 only), log in as it and change the password (PUT /api/v1/me/password), then start again',
+      `the administrator "${ADMIN_USERNAME}" still has a well-known password (modules/users/well-known-passwords.ts), which a production server never serves with: ` +
+        'start once outside production (NODE_ENV=development, listening on 127.0.0.1 only), log in as it and change the password (PUT /api/v1/me/password), then start again',
     );
   }
 }

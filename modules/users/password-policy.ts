@@ -30,6 +30,8 @@ export async function checkPasswordPolicy(ctx: ModuleContext, password: string, 
   const problem = await passwordProblem(ctx, password);
   if (problem) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: [{ field, rule: 'length', message: problem }] });
   if (isWellKnownPassword(password)) {
-    throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: [{ field, rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' }] });
+    throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
+      details: [{ field, rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' }],
+    });
   }
 }

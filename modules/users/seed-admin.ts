@@ -20,7 +20,16 @@ export async function seedAdmin(ctx: ModuleContext): Promise<void> {
   const role = await ctx.use(RoleDirectoryApi).findByCode(ADMIN_ROLE_CODE);
   if (!role) throw new Error(`there is no role "${ADMIN_ROLE_CODE}" to give the seeded administrator: the roles module's migrations create it`);
   const id = newId();
-  em.create(UserEntity, { id, username: ADMIN_USERNAME, nickname: 'Administrator', email: null, phone: null, passwordHash: await hashPassword(password), status: 'active', deptId: null });
+  em.create(UserEntity, {
+    id,
+    username: ADMIN_USERNAME,
+    nickname: 'Administrator',
+    email: null,
+    phone: null,
+    passwordHash: await hashPassword(password),
+    status: 'active',
+    deptId: null,
+  });
   em.create(UserRoleEntity, { userId: id, roleId: role.id });
   try {
     await em.flush();

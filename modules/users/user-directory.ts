@@ -74,7 +74,9 @@ export class UserDirectoryService implements UserDirectory {
  * same request from the identity map.
  */
 async function mustFind(em: EntityManager, userId: string, withPassword = false): Promise<User> {
-  const user = UUID.test(userId) ? await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, ...(withPassword ? { populate: ['passwordHash'] as const } : {}) }) : null;
+  const user = UUID.test(userId)
+    ? await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, ...(withPassword ? { populate: ['passwordHash'] as const } : {}) })
+    : null;
   if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: `no user ${userId}` }] });
   return user;
 }

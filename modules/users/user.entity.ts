@@ -11,7 +11,10 @@ export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users_user',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     username: p.string().length(64),
     nickname: p.string().length(64),
     email: p.string().length(254).nullable(),
@@ -22,7 +25,10 @@ export const UserEntity = defineEntity({
     deptId: p.uuid().nullable(),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type User = InferEntity<typeof UserEntity>;

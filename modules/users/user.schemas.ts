@@ -7,20 +7,23 @@ const Id = Type.String({ format: 'uuid' });
 const Ids = (description: string) => Type.Array(Id, { uniqueItems: true, maxItems: 100, description });
 
 /** A user as every response shows it: never a password, never a hash. */
-export const UserSchema = named('User', Type.Object({
-  id: Id,
-  username: Type.String(),
-  nickname: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  status: Status,
-  deptId: Type.Union([Id, Type.Null()]),
-  postIds: Type.Array(Id),
-  roleIds: Type.Array(Id),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  version: Type.Integer({ minimum: 1 }),
-}));
+export const UserSchema = named(
+  'User',
+  Type.Object({
+    id: Id,
+    username: Type.String(),
+    nickname: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    status: Status,
+    deptId: Type.Union([Id, Type.Null()]),
+    postIds: Type.Array(Id),
+    roleIds: Type.Array(Id),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    version: Type.Integer({ minimum: 1 }),
+  }),
+);
 
 // Lengths here only bound the input; normalisation.ts decides what is valid once normalised.
 export const Nickname = Type.String({ maxLength: 200, description: 'Trimmed; 1 to 64 characters' });
@@ -45,17 +48,23 @@ const Assignable = {
   roleIds: Type.Optional(Ids('Roles the user holds; the caller must hold everything each grants')),
 };
 
-export const CreateUserBody = named('UserCreate', Type.Object({
-  username: Type.String({ maxLength: 200, description: 'Trimmed, NFKC, lower-cased; then 3 to 64 of a-z 0-9 . _ -' }),
-  password: Password,
-  ...Assignable,
-}));
+export const CreateUserBody = named(
+  'UserCreate',
+  Type.Object({
+    username: Type.String({ maxLength: 200, description: 'Trimmed, NFKC, lower-cased; then 3 to 64 of a-z 0-9 . _ -' }),
+    password: Password,
+    ...Assignable,
+  }),
+);
 
 /** Every field but `version` may be left out: what is left out stays as it is. The username never changes. */
-export const UpdateUserBody = named('UserUpdate', Type.Object({
-  ...Assignable,
-  version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
-}));
+export const UpdateUserBody = named(
+  'UserUpdate',
+  Type.Object({
+    ...Assignable,
+    version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
+  }),
+);
 
 export const ResetPasswordBody = named('UserPasswordReset', Type.Object({ password: Password }));
 

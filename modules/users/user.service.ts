@@ -1,5 +1,17 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, checkVersion, escapeLike, flushChanges, newId, notFound, recordChange, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
+import {
+  AppError,
+  KernelErrors,
+  checkVersion,
+  escapeLike,
+  flushChanges,
+  newId,
+  notFound,
+  recordChange,
+  type ModuleContext,
+  type Page,
+  type PageRequest,
+} from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
 import type { Caller } from './access-rules';
 import type { UserChange, UserStatus } from './api';
@@ -69,7 +81,10 @@ export class UserService {
     // Newest first by default; the id (UUID v7, time-ordered) breaks ties so pages never overlap.
     const orderBy = { ...page.orderBy({ createdAt: 'desc' }), id: page.sort.length > 0 ? 'asc' : 'desc' } as const;
     const { users, total, links } = await userPage(em, { where, orderBy, limit: page.limit, offset: page.offset });
-    return page.result(users.map((u) => toView(u, links)), total);
+    return page.result(
+      users.map((u) => toView(u, links)),
+      total,
+    );
   }
 
   async get(id: string): Promise<UserView> {
@@ -139,11 +154,19 @@ export class UserService {
       await flushChanges(tx, USER_UNIQUE_KEYS);
       if (roleIds) {
         await tx.nativeDelete(UserRoleEntity, { userId: id });
-        if (roleIds.length > 0) await tx.insertMany(UserRoleEntity, roleIds.map((roleId) => ({ userId: id, roleId })));
+        if (roleIds.length > 0)
+          await tx.insertMany(
+            UserRoleEntity,
+            roleIds.map((roleId) => ({ userId: id, roleId })),
+          );
       }
       if (postIds) {
         await tx.nativeDelete(UserPostEntity, { userId: id });
-        if (postIds.length > 0) await tx.insertMany(UserPostEntity, postIds.map((postId) => ({ userId: id, postId })));
+        if (postIds.length > 0)
+          await tx.insertMany(
+            UserPostEntity,
+            postIds.map((postId) => ({ userId: id, postId })),
+          );
       }
     });
 
@@ -202,7 +225,8 @@ async function load(em: EntityManager, id: string): Promise<User> {
 /** The seeded administrator, and one's own account, can be neither deleted nor disabled. */
 function refuseProtected(caller: Caller, user: User, field: string): void {
   const why = user.username === ADMIN_USERNAME ? 'the seeded administrator' : user.id === caller.userId ? 'your own account' : undefined;
-  if (why) throw new AppError(UserErrors.SYSTEM_USER_PROTECTED_409, { details: [{ field, rule: 'protected', message: `${why} cannot be deleted or disabled` }] });
+  if (why)
+    throw new AppError(UserErrors.SYSTEM_USER_PROTECTED_409, { details: [{ field, rule: 'protected', message: `${why} cannot be deleted or disabled` }] });
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -16,7 +16,8 @@ export const listUsers = defineRoute({
   path: '/users',
   permission: 'system:user:list',
   summary: 'Users within the caller’s data scope, a page at a time',
-  description: 'Only users within the caller\'s data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields.',
+  description:
+    "Only users within the caller's data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields.",
   query: UserFilterQuery,
   list: { sort: { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } },
   response: Paginated(UserSchema),
@@ -28,7 +29,8 @@ export const getUser = defineRoute({
   path: '/users/{id}',
   permission: 'system:user:query',
   summary: 'One user (404 when outside the caller’s data scope)',
-  description: 'The user as every response shows it: never a password or hash. A user outside the caller\'s data scope is 404 SYSTEM_RESOURCE_NOT_FOUND_404, as if it did not exist.',
+  description:
+    "The user as every response shows it: never a password or hash. A user outside the caller's data scope is 404 SYSTEM_RESOURCE_NOT_FOUND_404, as if it did not exist.",
   params: IdParams,
   response: UserSchema,
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
@@ -40,7 +42,8 @@ export const createUser = defineRoute({
   path: '/users',
   permission: 'system:user:add',
   summary: 'Adds a user; `password` is written, never read back',
-  description: 'The username is normalised (trimmed, NFKC, lower-cased) and unique, as are email and phone once normalised (409 SYSTEM_USER_DUPLICATED_409). The password must meet the password policy (a param). Assigning roles needs the caller to hold everything those roles grant.',
+  description:
+    'The username is normalised (trimmed, NFKC, lower-cased) and unique, as are email and phone once normalised (409 SYSTEM_USER_DUPLICATED_409). The password must meet the password policy (a param). Assigning roles needs the caller to hold everything those roles grant.',
   status: 201,
   body: CreateUserBody,
   response: UserSchema,
@@ -56,11 +59,19 @@ export const updateUser = defineRoute({
   path: '/users/{id}',
   permission: 'system:user:edit',
   summary: 'Changes the fields sent; `version` is the one the caller read. Nobody changes their own roles',
-  description: 'Roles handed out, and the roles or status of a user whose roles grant more than the caller holds, are refused with 403 PERM_DENIED_403 naming each permission the caller lacks.',
+  description:
+    'Roles handed out, and the roles or status of a user whose roles grant more than the caller holds, are refused with 403 PERM_DENIED_403 naming each permission the caller lacks.',
   params: IdParams,
   body: UpdateUserBody,
   response: UserSchema,
-  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409, SYSTEM_USER_PROTECTED_409],
+  errors: [
+    SYSTEM_RESOURCE_NOT_FOUND_404,
+    SYSTEM_VERSION_CONFLICT_409,
+    VALIDATION_FAILED_400,
+    PERM_DENIED_403,
+    SYSTEM_USER_DUPLICATED_409,
+    SYSTEM_USER_PROTECTED_409,
+  ],
   handler: ({ params, body: { version, ...changes }, principal }, ctx) => users(ctx).update(callerOf(principal), params.id, changes, version),
 });
 
@@ -69,7 +80,8 @@ export const deleteUser = defineRoute({
   path: '/users/{id}',
   permission: 'system:user:remove',
   summary: 'Removes a user and ends its sessions; with `version`, only if it is still the one the caller read',
-  description: 'Ends every session of the user at once. The administrator and the caller\'s own account cannot be removed (409 SYSTEM_USER_PROTECTED_409); a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+  description:
+    "Ends every session of the user at once. The administrator and the caller's own account cannot be removed (409 SYSTEM_USER_PROTECTED_409); a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.",
   params: IdParams,
   query: DeleteQuery,
   response: Type.Object({}),
@@ -85,7 +97,8 @@ export const resetPassword = defineRoute({
   path: '/users/{id}/password',
   permission: 'system:user:resetPwd',
   summary: 'Sets a user’s password (an administrator’s reset) and ends the user’s sessions',
-  description: 'The new password must meet the password policy (400 naming /body/password). Every session of the user ends, so they log in again with the new password.',
+  description:
+    'The new password must meet the password policy (400 naming /body/password). Every session of the user ends, so they log in again with the new password.',
   params: IdParams,
   body: ResetPasswordBody,
   response: Type.Object({}),

@@ -57,7 +57,11 @@ describe('module boundaries', () => {
   it('keeps the kernel ignorant of every module', () => {
     const offences = sourceFiles(path.join(repoRoot, 'kernel')).flatMap((file) =>
       importsOf(file)
-        .filter((specifier) => specifier.startsWith('@atrium/module/') || (specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(modulesDir + path.sep)))
+        .filter(
+          (specifier) =>
+            specifier.startsWith('@atrium/module/') ||
+            (specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(modulesDir + path.sep)),
+        )
         .map((specifier) => `${path.relative(repoRoot, file)}: ${specifier}`),
     );
     expect(offences).to.deep.equal([]);

@@ -29,7 +29,10 @@ describe('access to assets', () => {
     });
 
     it(`${route.method.toUpperCase()} ${route.path}: 403 PERM_DENIED_403 without ${route.permission}`, async () => {
-      const others = tokenFor('others', ASSET_PERMISSIONS.filter((p) => p !== route.permission));
+      const others = tokenFor(
+        'others',
+        ASSET_PERMISSIONS.filter((p) => p !== route.permission),
+      );
       expectError(await server.http()[route.method](route.path).set('Authorization', others), 403, 'PERM_DENIED_403');
     });
   }
@@ -41,7 +44,8 @@ describe('access to assets', () => {
   });
 
   describe('data scope: a user whose scope is self sees their own assets only', () => {
-    const self = (name: string) => tokenFor(name, ASSET_PERMISSIONS, { userId: `user-${name}`, rowScope: { all: false, deptIds: [], ownerId: `user-${name}` } });
+    const self = (name: string) =>
+      tokenFor(name, ASSET_PERMISSIONS, { userId: `user-${name}`, rowScope: { all: false, deptIds: [], ownerId: `user-${name}` } });
     const alice = self('alice');
     const bob = self('bob');
     let alicesAsset: string;
@@ -65,20 +69,28 @@ describe('access to assets', () => {
     it('answers 404 for another user’s asset: reading, downloading, signing and deleting', async () => {
       expectError(await server.http().get(`/api/v1/assets/${alicesAsset}`).set('Authorization', bob), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
       expectError(await download(server, `/api/v1/assets/${alicesAsset}/content`, bob), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
-      expectError(await server.http().post(`/api/v1/assets/${alicesAsset}/signed-url`).set('Authorization', bob).send({}), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
+      expectError(
+        await server.http().post(`/api/v1/assets/${alicesAsset}/signed-url`).set('Authorization', bob).send({}),
+        404,
+        'SYSTEM_RESOURCE_NOT_FOUND_404',
+      );
       expectError(await server.http().delete(`/api/v1/assets/${alicesAsset}`).set('Authorization', bob), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
       // Still there, for her.
       expect((await download(server, `/api/v1/assets/${alicesAsset}/content`, alice)).status).to.equal(200);
     });
 
     it('lets a caller whose scope is all see and act on everyone’s', async () => {
-      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ pageSize: 200 }).set('Authorization', ADMIN)).data as { items: { id: string }[] };
+      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ pageSize: 200 }).set('Authorization', ADMIN)).data as {
+        items: { id: string }[];
+      };
       expect(data.items.map((a) => a.id)).to.include.members([alicesAsset, bobsAsset]);
       expect((await download(server, `/api/v1/assets/${bobsAsset}/content`, ADMIN)).status).to.equal(200);
     });
 
     it('lets whoever holds a signed URL download it, whatever their scope: the signature names the asset', async () => {
-      const { url } = expectSuccess(await server.http().post(`/api/v1/assets/${alicesAsset}/signed-url`).set('Authorization', alice).send({})).data as { url: string };
+      const { url } = expectSuccess(await server.http().post(`/api/v1/assets/${alicesAsset}/signed-url`).set('Authorization', alice).send({})).data as {
+        url: string;
+      };
       expect((await download(server, url, bob)).status).to.equal(200);
       expect((await download(server, url)).status).to.equal(200);
     });

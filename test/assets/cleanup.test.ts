@@ -30,7 +30,8 @@ describe('removing orphaned asset bytes', () => {
   const fileOf = (key: string) => path.join(objectsDir(server), key.slice(-2), key);
   const exists = (key: string) => fs.existsSync(fileOf(key));
   const storageKeyOf = async (id: string) =>
-    ((await server.kernel.db.orm.em.fork().getConnection().execute('select storage_key from assets_asset where id = ?', [id])) as { storage_key: string }[])[0].storage_key;
+    ((await server.kernel.db.orm.em.fork().getConnection().execute('select storage_key from assets_asset where id = ?', [id])) as { storage_key: string }[])[0]
+      .storage_key;
 
   /** Bytes in the store that no asset row holds, written `ageMs` ago. */
   async function orphan(ageMs: number): Promise<string> {
@@ -108,7 +109,10 @@ describe('removing orphaned asset bytes', () => {
   it('stops when its signal is aborted', async () => {
     await orphan(2 * HOUR_MS);
     const aborted = AbortSignal.abort(new Error('cancelled'));
-    const error = await removeOrphans(store(), ctx.db, ctx.log, { olderThanMinutes: 60, signal: aborted }).then(() => undefined, (e: Error) => e);
+    const error = await removeOrphans(store(), ctx.db, ctx.log, { olderThanMinutes: 60, signal: aborted }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).to.equal('cancelled');
   });
 
@@ -124,7 +128,10 @@ describe('removing orphaned asset bytes', () => {
       expect(definition.type).to.equal('assets.cleanup');
       expect(definition.title).to.be.a('string').that.is.not.empty;
       expect(definition.payload).to.deep.include({ type: 'object' });
-      expect((definition.payload as unknown as { properties: Record<string, { default: number; minimum: number }> }).properties.olderThanMinutes).to.include({ default: 60, minimum: 1 });
+      expect((definition.payload as unknown as { properties: Record<string, { default: number; minimum: number }> }).properties.olderThanMinutes).to.include({
+        default: 60,
+        minimum: 1,
+      });
     });
 
     it('removes old orphans with the default grace period of 60 minutes, and answers the counts', async () => {

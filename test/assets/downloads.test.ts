@@ -43,7 +43,9 @@ describe('downloading assets', () => {
 
     it('names the file as RFC 6266 says: an ASCII stand-in and the exact UTF-8 name', async () => {
       const disposition = (await download(server, `/api/v1/assets/${pdf.id}/content`, ADMIN)).headers['content-disposition'] as string;
-      expect(disposition).to.equal(`attachment; filename="R_sum_ ___ _final_ 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%E5%B1%A5%E6%AD%B4%E6%9B%B8%20%22final%22%20100%25.pdf`);
+      expect(disposition).to.equal(
+        `attachment; filename="R_sum_ ___ _final_ 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%E5%B1%A5%E6%AD%B4%E6%9B%B8%20%22final%22%20100%25.pdf`,
+      );
       expect(extendedFilename(disposition)).to.equal(NAME);
       expect(disposition).to.match(/^[\x20-\x7e]+$/);
     });
@@ -157,7 +159,9 @@ describe('downloading assets', () => {
       expect(rows).to.have.length(1);
       expect(url).not.to.include(rows[0].secret);
       const signature = new URL(url, 'http://x').searchParams.get('signature')!;
-      const logged = await eventually(() => server.logs.find((l) => l.msg === 'request' && String(l.url).startsWith(`/api/v1/assets/${pdf.id}/signed-content`)));
+      const logged = await eventually(() =>
+        server.logs.find((l) => l.msg === 'request' && String(l.url).startsWith(`/api/v1/assets/${pdf.id}/signed-content`)),
+      );
       expect(logged.url).to.match(/signature=\[redacted\]/);
       expect(server.rawLogs()).not.to.include(signature);
       expect(server.rawLogs()).not.to.include(rows[0].secret);

@@ -41,6 +41,10 @@ export function storedFiles(server: TestServer): string[] {
 
 /** GET a path as bytes (the content routes); an error envelope comes back parsed. */
 export function download(server: TestServer, url: string, token?: string): Promise<Response> {
-  const request = server.http().get(url).buffer(true).parse(bytesOrJson as never);
+  const request = server
+    .http()
+    .get(url)
+    .buffer(true)
+    .parse(bytesOrJson as never);
   return token ? request.set('Authorization', token) : request;
 }

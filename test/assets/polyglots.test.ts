@@ -45,7 +45,10 @@ describe('assets: polyglots and impostors', () => {
   });
 
   it('serves everything that is not a raster image as an attachment: PDF and text', async () => {
-    for (const [name, content, type] of [['report.pdf', PDF, 'application/pdf'], ['notes.txt', TEXT, 'text/plain; charset=utf-8']] as const) {
+    for (const [name, content, type] of [
+      ['report.pdf', PDF, 'application/pdf'],
+      ['notes.txt', TEXT, 'text/plain; charset=utf-8'],
+    ] as const) {
       const asset = expectSuccess(await upload(server, name, content), 201).data as AssetView;
       for (const headers of await servedHeaders(asset.id)) {
         expect(headers['content-type']).to.equal(type);

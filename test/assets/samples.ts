@@ -10,7 +10,9 @@ export const JPEG = Buffer.from(
 );
 
 /** A one-page PDF with no content. */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 export const TEXT = Buffer.from('Quarterly notes\nrevenue: up 3 %\nnaïve café, 日本語 ✓\n');
 

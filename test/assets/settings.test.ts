@@ -24,7 +24,9 @@ async function signedUrl(server: TestServer): Promise<{ id: string; url: string 
 
 describe('assets: settings a server refuses to start with', () => {
   it('refuses an ASSET_STORAGE no provider offers, naming the ones there are', async () => {
-    expect((await bootRefusal({ ASSET_STORAGE: 'nfs' })).message).to.match(/ASSET_STORAGE is "nfs", which no storage provider offers: set it to one of local, s3/);
+    expect((await bootRefusal({ ASSET_STORAGE: 'nfs' })).message).to.match(
+      /ASSET_STORAGE is "nfs", which no storage provider offers: set it to one of local, s3/,
+    );
   });
 
   it('refuses ASSET_STORAGE=s3 without ASSET_S3_BUCKET', async () => {
@@ -33,7 +35,9 @@ describe('assets: settings a server refuses to start with', () => {
 
   it('refuses half a pair of S3 credentials, and a path style other than true or false', async () => {
     expect((await bootRefusal({ ASSET_STORAGE: 's3', ASSET_S3_BUCKET: 'b', ASSET_S3_ACCESS_KEY_ID: 'key' })).message).to.match(/ASSET_S3_SECRET_ACCESS_KEY/);
-    expect((await bootRefusal({ ASSET_STORAGE: 's3', ASSET_S3_BUCKET: 'b', ASSET_S3_FORCE_PATH_STYLE: 'yes' })).message).to.match(/ASSET_S3_FORCE_PATH_STYLE is "yes"/);
+    expect((await bootRefusal({ ASSET_STORAGE: 's3', ASSET_S3_BUCKET: 'b', ASSET_S3_FORCE_PATH_STYLE: 'yes' })).message).to.match(
+      /ASSET_S3_FORCE_PATH_STYLE is "yes"/,
+    );
   });
 
   it('refuses an ASSET_MAX_BYTES that is not a positive whole number', async () => {

@@ -46,7 +46,14 @@ describe('UrlSigner', () => {
     const other = new UrlSigner(crypto.createSecretKey(Buffer.alloc(32, 8)));
     expect(codeOf(() => other.verify(ID, expires, signature, NOW))).to.equal('SIGNED_URL_INVALID_403');
     expect(codeOf(() => signer.verify(ID.replace(/1$/, '2'), expires, signature, NOW))).to.equal('SIGNED_URL_INVALID_403');
-    for (const [e, s] of [[undefined, signature], [expires, undefined], [' 1', signature], ['1e9', signature], [expires, `${signature}00`], [expires, signature.replace(/[0-9a-f]$/, 'g')]]) {
+    for (const [e, s] of [
+      [undefined, signature],
+      [expires, undefined],
+      [' 1', signature],
+      ['1e9', signature],
+      [expires, `${signature}00`],
+      [expires, signature.replace(/[0-9a-f]$/, 'g')],
+    ]) {
       expect(codeOf(() => signer.verify(ID, e, s, NOW))).to.equal('SIGNED_URL_INVALID_403');
     }
   });

@@ -47,7 +47,11 @@ describe('assets: a 413 every client can read', () => {
 
   it('answers Node’s fetch (undici) sending 32 MiB with the status and the envelope', async () => {
     const { contentType, body } = uploadBody(32 * MiB);
-    const res = await fetch(`${server.url}/api/v1/assets`, { method: 'POST', headers: { Authorization: ADMIN, 'Content-Type': contentType }, body: new Uint8Array(body) });
+    const res = await fetch(`${server.url}/api/v1/assets`, {
+      method: 'POST',
+      headers: { Authorization: ADMIN, 'Content-Type': contentType },
+      body: new Uint8Array(body),
+    });
     expectTooLarge({ status: res.status, body: (await res.json()) as Answer['body'] });
   });
 
@@ -59,7 +63,12 @@ describe('assets: a 413 every client can read', () => {
         controller.close();
       },
     });
-    const res = await fetch(`${server.url}/api/v1/assets`, { method: 'POST', headers: { Authorization: ADMIN, 'Content-Type': contentType }, body: stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${server.url}/api/v1/assets`, {
+      method: 'POST',
+      headers: { Authorization: ADMIN, 'Content-Type': contentType },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expectTooLarge({ status: res.status, body: (await res.json()) as Answer['body'] });
   });
 
@@ -68,7 +77,20 @@ describe('assets: a 413 every client can read', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-413-')), 'body.bin');
     fs.writeFileSync(file, body);
     try {
-      const args = ['-sS', '-o', '-', '-w', '\n%{http_code}', '-H', `Authorization: ${ADMIN}`, '-H', `Content-Type: ${contentType}`, '--data-binary', `@${file}`, `${server.url}/api/v1/assets`];
+      const args = [
+        '-sS',
+        '-o',
+        '-',
+        '-w',
+        '\n%{http_code}',
+        '-H',
+        `Authorization: ${ADMIN}`,
+        '-H',
+        `Content-Type: ${contentType}`,
+        '--data-binary',
+        `@${file}`,
+        `${server.url}/api/v1/assets`,
+      ];
       const output = await new Promise<string>((resolve, reject) => {
         execFile('curl', args, { maxBuffer: MiB }, (error, stdout) => {
           if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new Error('curl is not installed'));
@@ -117,7 +139,11 @@ describe('assets: a 413 every client can read', () => {
     const result = await new Promise<{ answer: Answer; written: number }>((resolve, reject) => {
       // A keep-alive connection, as browsers and curl use: one that the client asks to close is closed by Node right after the answer.
       const agent = new http.Agent({ keepAlive: true });
-      const req = http.request(`${server.url}/api/v1/assets`, { method: 'POST', agent, headers: { Authorization: ADMIN, 'Content-Type': contentType, 'Content-Length': String(total) } });
+      const req = http.request(`${server.url}/api/v1/assets`, {
+        method: 'POST',
+        agent,
+        headers: { Authorization: ADMIN, 'Content-Type': contentType, 'Content-Length': String(total) },
+      });
       let written = 0;
       let answer: Answer | undefined;
       const pump = () => {

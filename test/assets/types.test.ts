@@ -28,7 +28,8 @@ describe('upload types, decided by the content', () => {
     it('refuses text named .png', () => expectRefused('picture.png', TEXT, /\.png.*text\/plain/));
     it('refuses text named .exe', () => expectRefused('setup.exe', TEXT, /\.exe.*text\/plain/));
     it('refuses text named .html', () => expectRefused('page.html', TEXT, /\.html.*text\/plain/));
-    it('refuses a name whose right-to-left override hides .exe (the override removed, the name ends in .exe)', () => expectRefused('report\u202Efdp.exe', PDF, /\.exe/));
+    it('refuses a name whose right-to-left override hides .exe (the override removed, the name ends in .exe)', () =>
+      expectRefused('report\u202Efdp.exe', PDF, /\.exe/));
   });
 
   describe('executables, whatever their name', () => {
@@ -51,7 +52,8 @@ describe('upload types, decided by the content', () => {
   describe('markup, which a browser would run', () => {
     it('refuses HTML', () => expectRefused('page.html', HTML, /text\/html/));
     it('refuses HTML named .txt', () => expectRefused('readme.txt', HTML, /text\/html/));
-    it('refuses HTML after a byte order mark and blank lines', () => expectRefused('readme.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('\n \t\r\n<HTML><body>hi</body></HTML>')]), /text\/html/));
+    it('refuses HTML after a byte order mark and blank lines', () =>
+      expectRefused('readme.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('\n \t\r\n<HTML><body>hi</body></HTML>')]), /text\/html/));
     it('refuses a bare HTML fragment (<script)', () => expectRefused('snippet.txt', Buffer.from('<script>alert(1)</script>'), /text\/html/));
     it('refuses an HTML comment opening', () => expectRefused('snippet.txt', Buffer.from('<!-- --><img src=x onerror=alert(1)>'), /text\/html/));
     it('refuses SVG', () => expectRefused('drawing.svg', SVG, /image\/svg\+xml/));
@@ -61,11 +63,15 @@ describe('upload types, decided by the content', () => {
 
   describe('text that is not text', () => {
     it('refuses bytes with no known type that hold NUL', () => expectRefused('blob', Buffer.from([0x00, 0x01, 0x02, 0x03, 0x10, 0x20]), /binary/));
-    it('refuses text with a NUL after its first bytes', () => expectRefused('late.txt', Buffer.concat([Buffer.alloc(8000, 'a'), Buffer.from([0]), Buffer.alloc(10, 'b')]), /NUL/));
+    it('refuses text with a NUL after its first bytes', () =>
+      expectRefused('late.txt', Buffer.concat([Buffer.alloc(8000, 'a'), Buffer.from([0]), Buffer.alloc(10, 'b')]), /NUL/));
     it('refuses content that is not UTF-8 (Latin-1)', () => expectRefused('latin1.txt', Buffer.from('caf\xe9 cr\xe8me', 'latin1'), /UTF-8/));
-    it('refuses UTF-8 that breaks off mid-character at the end', () => expectRefused('cut.txt', Buffer.concat([Buffer.from('ok '), Buffer.from('日').subarray(0, 2)]), /UTF-8/));
+    it('refuses UTF-8 that breaks off mid-character at the end', () =>
+      expectRefused('cut.txt', Buffer.concat([Buffer.from('ok '), Buffer.from('日').subarray(0, 2)]), /UTF-8/));
     it('accepts text that mentions markup later on', async () => {
-      expect(expectSuccess(await upload(server, 'howto.txt', Buffer.from('To embed it, write <script src="x.js"></script> in the page.\n')), 201).data).to.include({ contentType: 'text/plain' });
+      expect(
+        expectSuccess(await upload(server, 'howto.txt', Buffer.from('To embed it, write <script src="x.js"></script> in the page.\n')), 201).data,
+      ).to.include({ contentType: 'text/plain' });
     });
     it('accepts long UTF-8 text whose characters straddle the chunks it arrives in', async () => {
       const content = Buffer.from('日本語のテキスト。'.repeat(40_000));

@@ -90,7 +90,12 @@ describe('uploading an asset', () => {
 
     it('answers 400 naming /body/file for an empty multipart body', async () => {
       const boundary = newBoundary();
-      const res = await server.http().post('/api/v1/assets').set('Authorization', ADMIN).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(Buffer.from(`--${boundary}--\r\n`));
+      const res = await server
+        .http()
+        .post('/api/v1/assets')
+        .set('Authorization', ADMIN)
+        .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+        .send(Buffer.from(`--${boundary}--\r\n`));
       detailFor(expectError(res, 400, 'VALIDATION_FAILED_400'), '/body/file');
     });
 
@@ -128,7 +133,12 @@ describe('uploading an asset', () => {
       const before = storedFiles(server);
       const boundary = newBoundary();
       const body = Buffer.concat([partHead(boundary, { name: 'file', filename: 'cut.txt' }), TEXT]);
-      const res = await server.http().post('/api/v1/assets').set('Authorization', ADMIN).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
+      const res = await server
+        .http()
+        .post('/api/v1/assets')
+        .set('Authorization', ADMIN)
+        .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+        .send(body);
       detailFor(expectError(res, 400, 'VALIDATION_FAILED_400'), '/body/file');
       expectNothingStored(before);
     });
@@ -138,7 +148,10 @@ describe('uploading an asset', () => {
     const before = storedFiles(server);
     const boundary = newBoundary();
     const url = new URL(`${server.url}/api/v1/assets`);
-    const req = http.request(url, { method: 'POST', headers: { Authorization: ADMIN, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' } });
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { Authorization: ADMIN, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+    });
     req.on('error', () => undefined);
     req.write(partHead(boundary, { name: 'file', filename: 'gone.txt' }));
     req.write(Buffer.alloc(256 * 1024, 'x'));
@@ -157,7 +170,21 @@ describe('uploading an asset', () => {
     const post = JSON.parse(res.text).paths['/api/v1/assets'].post;
     expect(post.requestBody).to.deep.equal({
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: post.requestBody.content['multipart/form-data'].schema.properties.file.description } } } } },
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              file: {
+                type: 'string',
+                contentMediaType: 'application/octet-stream',
+                description: post.requestBody.content['multipart/form-data'].schema.properties.file.description,
+              },
+            },
+          },
+        },
+      },
     });
     expect(Object.keys(post.responses)).to.include.members(['201', '400', '401', '403', '413', '415']);
   });
@@ -171,38 +198,62 @@ describe('uploading an asset', () => {
     });
 
     it('lists assets newest first, with page, pageSize and total', async () => {
-      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ pageSize: 2 }).set('Authorization', ADMIN)).data as { items: { id: string }[]; total: number; page: number; pageSize: number };
+      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ pageSize: 2 }).set('Authorization', ADMIN)).data as {
+        items: { id: string }[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
       expect(data.items.map((a) => a.id)).to.deep.equal([text, png]);
       expect(data).to.include({ page: 1, pageSize: 2 });
       expect(data.total).to.be.greaterThan(2);
     });
 
     it('filters by part of the filename, whatever its case, and by content type', async () => {
-      const byName = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'LISTING' }).set('Authorization', ADMIN)).data as { items: { id: string }[] };
+      const byName = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'LISTING' }).set('Authorization', ADMIN)).data as {
+        items: { id: string }[];
+      };
       expect(byName.items.map((a) => a.id)).to.have.members([png, text]);
-      const byType = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing', contentType: 'image/png' }).set('Authorization', ADMIN)).data as { items: { id: string }[] };
+      const byType = expectSuccess(
+        await server.http().get('/api/v1/assets').query({ filename: 'listing', contentType: 'image/png' }).set('Authorization', ADMIN),
+      ).data as { items: { id: string }[] };
       expect(byType.items.map((a) => a.id)).to.deep.equal([png]);
     });
 
     it('treats % and _ in the filename filter as themselves', async () => {
-      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing%' }).set('Authorization', ADMIN)).data as { total: number };
+      const data = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing%' }).set('Authorization', ADMIN)).data as {
+        total: number;
+      };
       expect(data.total).to.equal(0);
     });
 
     it('sorts by size and filename, and refuses any other sort with 400 naming /query/sort', async () => {
-      const bySize = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing', sort: 'size,asc' }).set('Authorization', ADMIN)).data as { items: { size: number }[] };
+      const bySize = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing', sort: 'size,asc' }).set('Authorization', ADMIN))
+        .data as { items: { size: number }[] };
       expect(bySize.items.map((a) => a.size)).to.deep.equal([PNG.length, TEXT.length].sort((a, b) => a - b));
-      const byName = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing', sort: 'filename,desc' }).set('Authorization', ADMIN)).data as { items: { id: string }[] };
+      const byName = expectSuccess(await server.http().get('/api/v1/assets').query({ filename: 'listing', sort: 'filename,desc' }).set('Authorization', ADMIN))
+        .data as { items: { id: string }[] };
       expect(byName.items.map((a) => a.id)).to.deep.equal([text, png]);
-      detailFor(expectError(await server.http().get('/api/v1/assets').query({ sort: 'storageKey,asc' }).set('Authorization', ADMIN), 400, 'VALIDATION_FAILED_400'), '/query/sort');
+      detailFor(
+        expectError(await server.http().get('/api/v1/assets').query({ sort: 'storageKey,asc' }).set('Authorization', ADMIN), 400, 'VALIDATION_FAILED_400'),
+        '/query/sort',
+      );
     });
 
     it('reads one asset', async () => {
-      expect(expectSuccess(await server.http().get(`/api/v1/assets/${png}`).set('Authorization', ADMIN)).data).to.include({ id: png, contentType: 'image/png', size: PNG.length });
+      expect(expectSuccess(await server.http().get(`/api/v1/assets/${png}`).set('Authorization', ADMIN)).data).to.include({
+        id: png,
+        contentType: 'image/png',
+        size: PNG.length,
+      });
     });
 
     it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 for an asset that does not exist', async () => {
-      expectError(await server.http().get('/api/v1/assets/01890000-0000-7000-8000-000000000000').set('Authorization', ADMIN), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
+      expectError(
+        await server.http().get('/api/v1/assets/01890000-0000-7000-8000-000000000000').set('Authorization', ADMIN),
+        404,
+        'SYSTEM_RESOURCE_NOT_FOUND_404',
+      );
     });
 
     it('records the upload and the delete in the audit log, with the asset as it was', async () => {

@@ -21,7 +21,8 @@ describe('assets: the uploader sees their own upload, whatever their data scope'
   let othersAsset: string;
   before(async () => {
     server = await startTestServer();
-    deptId = (expectSuccess(await server.http().post('/api/v1/departments').set('Authorization', ADMIN).send({ name: 'Uploads' }), 201).data as { id: string }).id;
+    deptId = (expectSuccess(await server.http().post('/api/v1/departments').set('Authorization', ADMIN).send({ name: 'Uploads' }), 201).data as { id: string })
+      .id;
     othersAsset = (expectSuccess(await upload(server, 'admin.txt', TEXT), 201).data as AssetView).id;
   });
   after(() => server?.stop());
@@ -47,7 +48,9 @@ describe('assets: the uploader sees their own upload, whatever their data scope'
       const content = await download(server, `/api/v1/assets/${own.id}/content`, token);
       expect(content.status).to.equal(200);
       expect(Buffer.from(content.body as Buffer).equals(TEXT)).to.equal(true);
-      const { url } = expectSuccess(await server.http().post(`/api/v1/assets/${own.id}/signed-url`).set('Authorization', token).send({})).data as { url: string };
+      const { url } = expectSuccess(await server.http().post(`/api/v1/assets/${own.id}/signed-url`).set('Authorization', token).send({})).data as {
+        url: string;
+      };
       expect((await download(server, url)).status).to.equal(200);
 
       expectError(await server.http().get(`/api/v1/assets/${othersAsset}`).set('Authorization', token), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');

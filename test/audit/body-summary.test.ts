@@ -38,7 +38,11 @@ describe('summariseBody', () => {
 
   it('replaces bearer credentials and JWTs whatever key holds them', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl';
-    expect(summariseBody({ note: jwt, header: 'Bearer abc.def', list: [jwt] })).to.deep.equal({ note: '[redacted]', header: '[redacted]', list: ['[redacted]'] });
+    expect(summariseBody({ note: jwt, header: 'Bearer abc.def', list: [jwt] })).to.deep.equal({
+      note: '[redacted]',
+      header: '[redacted]',
+      list: ['[redacted]'],
+    });
   });
 
   it('cuts strings after 256 characters and marks the cut', () => {

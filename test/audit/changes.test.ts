@@ -21,12 +21,20 @@ describe('the changes an operation records', () => {
   const changesOf = async (traceId: string): Promise<Change[]> => (await operationFor(server, traceId)).changes as Change[];
 
   it('records a role created, updated and deleted, before and after', async () => {
-    const created = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).send({ code: 'audited_role', name: 'Audited', permissions: ['system:user:list'] });
+    const created = await server
+      .http()
+      .post('/api/v1/roles')
+      .set('Authorization', ADMIN)
+      .send({ code: 'audited_role', name: 'Audited', permissions: ['system:user:list'] });
     expect(created.status).to.equal(201);
     const role = created.body.data;
     expect(await changesOf(created.body.traceId)).to.deep.equal([{ resource: 'role', id: role.id, action: 'create', before: null, after: role }]);
 
-    const updated = await server.http().put(`/api/v1/roles/${role.id}`).set('Authorization', ADMIN).send({ name: 'Renamed', permissions: ['system:user:query'], version: role.version });
+    const updated = await server
+      .http()
+      .put(`/api/v1/roles/${role.id}`)
+      .set('Authorization', ADMIN)
+      .send({ name: 'Renamed', permissions: ['system:user:query'], version: role.version });
     expect(updated.status).to.equal(200);
     const [update] = await changesOf(updated.body.traceId);
     expect(update).to.deep.include({ resource: 'role', id: role.id, action: 'update' });

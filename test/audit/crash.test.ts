@@ -89,7 +89,9 @@ describe('audit records survive a crash', function () {
 async function roleCreateRecords(server: ServerProcess, token: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (let page = 1; ; page++) {
-    const res = await fetch(`${server.url}/api/v1/audit/operations?moduleId=roles&method=POST&pageSize=200&page=${page}`, { headers: { Authorization: token } });
+    const res = await fetch(`${server.url}/api/v1/audit/operations?moduleId=roles&method=POST&pageSize=200&page=${page}`, {
+      headers: { Authorization: token },
+    });
     const { data } = (await res.json()) as { data: { items: Array<{ traceId: string }>; total: number } };
     for (const { traceId } of data.items) counts.set(traceId, (counts.get(traceId) ?? 0) + 1);
     if (page * 200 >= data.total) return counts;

@@ -20,7 +20,11 @@ describe('audit records are not lost', () => {
   async function postMany(target: TestServer, count: number, prefix: string): Promise<string[]> {
     const responses = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        target.http().post('/api/v1/roles').set('Authorization', ADMIN).send({ code: `${prefix}_${i}`, name: `${prefix} ${i}`, permissions: [] }),
+        target
+          .http()
+          .post('/api/v1/roles')
+          .set('Authorization', ADMIN)
+          .send({ code: `${prefix}_${i}`, name: `${prefix} ${i}`, permissions: [] }),
       ),
     );
     for (const res of responses) expect(res.status, JSON.stringify(res.body)).to.equal(201);

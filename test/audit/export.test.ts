@@ -115,7 +115,11 @@ describe('the CSV export', () => {
   });
 
   it('quotes what needs quoting and keeps a cell from being read as a formula', async () => {
-    const res = await server.http().post('/api/v1/roles').set('Authorization', tokenFor('=cmd|calc', ['system:role:add'], { userId: 'user-"quoted", really' })).send({ code: 'csv_cells', name: 'Cells', permissions: [] });
+    const res = await server
+      .http()
+      .post('/api/v1/roles')
+      .set('Authorization', tokenFor('=cmd|calc', ['system:role:add'], { userId: 'user-"quoted", really' }))
+      .send({ code: 'csv_cells', name: 'Cells', permissions: [] });
     await operationFor(server, res.body.traceId);
     const csv = await server.http().get(`/api/v1/audit/operations/export?traceId=${res.body.traceId}`).set('Authorization', ADMIN);
     expect(csv.status).to.equal(200);

@@ -22,5 +22,8 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
 
 /** The operation row recorded for a response's traceId, once it has been written. */
 export function operationFor(server: TestServer, traceId: string): Promise<Record<string, unknown>> {
-  return eventually(`the operation record of trace ${traceId}`, async () => (await sql(server, 'select * from audit_operation where trace_id = ?', [traceId]))[0]);
+  return eventually(
+    `the operation record of trace ${traceId}`,
+    async () => (await sql(server, 'select * from audit_operation where trace_id = ?', [traceId]))[0],
+  );
 }

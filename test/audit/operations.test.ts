@@ -44,7 +44,10 @@ describe('the operation log', () => {
     });
 
     it('records a GET refused with 403, with the caller who was refused', async () => {
-      const res = await server.http().get('/api/v1/roles').set('Authorization', tokenFor('nobody', [], { userId: 'user-nobody' }));
+      const res = await server
+        .http()
+        .get('/api/v1/roles')
+        .set('Authorization', tokenFor('nobody', [], { userId: 'user-nobody' }));
       expect(res.status).to.equal(403);
       const row = await operationFor(server, res.body.traceId);
       expect(row).to.include({ method: 'GET', status: 403, user_id: 'user-nobody', username: 'nobody' });
@@ -68,7 +71,11 @@ describe('the operation log', () => {
 
     it('keeps a summary of the validated body, its long values cut after 256 characters', async () => {
       const remark = 'r'.repeat(500);
-      const res = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).send({ ...roleBody('long_remark'), remark });
+      const res = await server
+        .http()
+        .post('/api/v1/roles')
+        .set('Authorization', ADMIN)
+        .send({ ...roleBody('long_remark'), remark });
       expect(res.status).to.equal(201);
       const row = await operationFor(server, res.body.traceId);
       const body = row.body as Record<string, unknown>;
@@ -91,7 +98,9 @@ describe('the operation log', () => {
       const res = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).send(roleBody('despite_the_failing_sink'));
       expect(res.status).to.equal(201);
       await operationFor(server, res.body.traceId);
-      await eventually('the failing sink to be logged', async () => server.logs.some((l) => l.msg === 'an audit sink failed: the operation is missing from it' && l.traceId === res.body.traceId));
+      await eventually('the failing sink to be logged', async () =>
+        server.logs.some((l) => l.msg === 'an audit sink failed: the operation is missing from it' && l.traceId === res.body.traceId),
+      );
     });
   });
 
@@ -155,7 +164,10 @@ describe('the operation log', () => {
     it('answers one record with its user agent, body summary and changes', async () => {
       const res = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).set('User-Agent', 'detail/2').send(roleBody('detailed_role'));
       const row = await operationFor(server, res.body.traceId);
-      const one = await server.http().get(`/api/v1/audit/operations/${row.id as string}`).set('Authorization', ADMIN);
+      const one = await server
+        .http()
+        .get(`/api/v1/audit/operations/${row.id as string}`)
+        .set('Authorization', ADMIN);
       expect(one.status).to.equal(200);
       expect(one.body.data).to.include({ id: row.id, traceId: res.body.traceId, userAgent: 'detail/2', status: 201 });
       expect(one.body.data.body).to.include({ code: 'detailed_role' });
@@ -169,7 +181,10 @@ describe('the operation log', () => {
     });
 
     it('answers 403 PERM_DENIED_403 without audit:operation:query', async () => {
-      const res = await server.http().get('/api/v1/audit/operations/01900000-0000-7000-8000-000000000000').set('Authorization', tokenFor('lister', ['audit:operation:list']));
+      const res = await server
+        .http()
+        .get('/api/v1/audit/operations/01900000-0000-7000-8000-000000000000')
+        .set('Authorization', tokenFor('lister', ['audit:operation:list']));
       expect(res.status).to.equal(403);
     });
   });

@@ -65,17 +65,23 @@ describe('the audit outbox after a crash', function () {
   }
 
   async function countsOf(target: TestServer, traceIds: string[]): Promise<Record<string, number>> {
-    const rows = await sql<{ trace_id: string; n: string }>(target, 'select trace_id, count(*) as n from audit_operation where trace_id in (?) group by trace_id', [traceIds]);
+    const rows = await sql<{ trace_id: string; n: string }>(
+      target,
+      'select trace_id, count(*) as n from audit_operation where trace_id in (?) group by trace_id',
+      [traceIds],
+    );
     return Object.fromEntries(rows.map((row) => [row.trace_id, Number(row.n)]));
   }
 
-  it('replays a dead process\'s segment once: a record already written is not inserted twice, a line cut short is skipped, the segment is deleted', async () => {
+  it("replays a dead process's segment once: a record already written is not inserted twice, a line cut short is skipped, the segment is deleted", async () => {
     // A batch written just before the crash, whose segment had not been deleted yet.
     server = await startTestServer({ database });
     const written = record('replay-already-written');
-    await sql(server, 'insert into audit_operation (id, at, trace_id, method, path, status, duration_ms, ip, user_agent, changes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      written.id, written.at, written.traceId, written.method, written.path, written.status, written.durationMs, written.ip, written.userAgent, '[]',
-    ]);
+    await sql(
+      server,
+      'insert into audit_operation (id, at, trace_id, method, path, status, duration_ms, ip, user_agent, changes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [written.id, written.at, written.traceId, written.method, written.path, written.status, written.durationMs, written.ip, written.userAgent, '[]'],
+    );
     await server.stop();
     server = undefined;
 
@@ -87,14 +93,21 @@ describe('the audit outbox after a crash', function () {
 
     server = await startTestServer({ database });
     await eventually('the segment to be written and deleted', async () => !fs.existsSync(segment));
-    expect(await countsOf(server, ['replay-already-written', 'replay-unwritten', 'replay-torn'])).to.deep.equal({ 'replay-already-written': 1, 'replay-unwritten': 1 });
+    expect(await countsOf(server, ['replay-already-written', 'replay-unwritten', 'replay-torn'])).to.deep.equal({
+      'replay-already-written': 1,
+      'replay-unwritten': 1,
+    });
   });
 
   it('leaves alone the segment of a live process that shares DATA_DIR, and deletes its own once written', async () => {
     alive = startChild('setTimeout(() => {}, 60000)');
     const segment = writeSegment(alive.pid!, [JSON.stringify(record('replay-live'))]);
     server = await startTestServer({ database });
-    const created = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).send({ code: 'through_outbox', name: 'Through the outbox', permissions: [] });
+    const created = await server
+      .http()
+      .post('/api/v1/roles')
+      .set('Authorization', ADMIN)
+      .send({ code: 'through_outbox', name: 'Through the outbox', permissions: [] });
     expect(created.status).to.equal(201);
     expect(fs.readdirSync(outboxDir())).to.have.length(2);
     await server.stop();

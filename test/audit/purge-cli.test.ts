@@ -32,7 +32,10 @@ describe('atrium audit purge', () => {
         `insert into audit_operation (id, at, trace_id, method, path, status, duration_ms, ip, user_agent, changes)
          values (gen_random_uuid(), ${at}, 'aged-${days}', 'POST', '/x', 201, 1, '10.0.0.1', '', '[]'::jsonb)`,
       );
-      await sql(server, `insert into audit_login (id, at, username, ip, user_agent, success, reason) values (gen_random_uuid(), ${at}, 'aged-${days}', '10.0.0.1', '', false, 'invalid_credentials')`);
+      await sql(
+        server,
+        `insert into audit_login (id, at, username, ip, user_agent, success, reason) values (gen_random_uuid(), ${at}, 'aged-${days}', '10.0.0.1', '', false, 'invalid_credentials')`,
+      );
     }
   }
 

@@ -20,13 +20,17 @@ const grant = (dataScope: RoleGrant['dataScope'], deptIds: string[] = []): RoleG
 
 const user = { id: 'u1', deptId: 'd2' };
 
-describe('auth: the data scope of a user\'s roles', () => {
+describe("auth: the data scope of a user's roles", () => {
   it('sees nothing without roles', async () => {
     expect(await rowScopeOf(user, [], departments)).to.deep.equal({ all: false, deptIds: [], ownerId: null });
   });
 
   it('sees every row when any role says all, whatever the others say', async () => {
-    expect(await rowScopeOf(user, [grant('self'), grant('all'), grant('custom', ['d4'])], departments)).to.deep.equal({ all: true, deptIds: [], ownerId: null });
+    expect(await rowScopeOf(user, [grant('self'), grant('all'), grant('custom', ['d4'])], departments)).to.deep.equal({
+      all: true,
+      deptIds: [],
+      ownerId: null,
+    });
   });
 
   it('sees the departments of a custom role, and nothing from an empty one', async () => {
@@ -34,7 +38,7 @@ describe('auth: the data scope of a user\'s roles', () => {
     expect(await rowScopeOf(user, [grant('custom', [])], departments)).to.deep.equal({ all: false, deptIds: [], ownerId: null });
   });
 
-  it('sees the user\'s own department for dept, and it with its descendants for dept_and_children', async () => {
+  it("sees the user's own department for dept, and it with its descendants for dept_and_children", async () => {
     expect(await rowScopeOf(user, [grant('dept')], departments)).to.deep.equal({ all: false, deptIds: ['d2'], ownerId: null });
     expect(await rowScopeOf(user, [grant('dept_and_children')], departments)).to.deep.equal({ all: false, deptIds: ['d2', 'd3'], ownerId: null });
   });
@@ -44,7 +48,7 @@ describe('auth: the data scope of a user\'s roles', () => {
     expect(await rowScopeOf(homeless, [grant('dept'), grant('dept_and_children')], departments)).to.deep.equal({ all: false, deptIds: [], ownerId: null });
   });
 
-  it('sees the user\'s own rows for self', async () => {
+  it("sees the user's own rows for self", async () => {
     expect(await rowScopeOf(user, [grant('self')], departments)).to.deep.equal({ all: false, deptIds: [], ownerId: 'u1' });
   });
 

@@ -62,10 +62,18 @@ describe('auth: failed login limiting', () => {
     try {
       const user = await createUser(untrusting);
       for (let i = 0; i < 5; i += 1) {
-        const res = await untrusting.http().post('/api/v1/auth/login').set('X-Forwarded-For', `192.0.2.${100 + i}`).send({ username: user.username, password: 'wrong-password' });
+        const res = await untrusting
+          .http()
+          .post('/api/v1/auth/login')
+          .set('X-Forwarded-For', `192.0.2.${100 + i}`)
+          .send({ username: user.username, password: 'wrong-password' });
         expectError(res, 401, 'AUTH_INVALID_CREDENTIALS_401');
       }
-      const res = await untrusting.http().post('/api/v1/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ username: user.username, password: user.password });
+      const res = await untrusting
+        .http()
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', '192.0.2.200')
+        .send({ username: user.username, password: user.password });
       expectError(res, 429, 'AUTH_TOO_MANY_ATTEMPTS_429');
     } finally {
       await untrusting.stop();

@@ -40,7 +40,7 @@ describe('auth: the login limiter', () => {
     expect(retryAfter).to.be.within(1, 60);
   });
 
-  it('does not count the account\'s failures from another address against it', async () => {
+  it("does not count the account's failures from another address against it", async () => {
     for (let i = 0; i < 3; i += 1) await limiter.begin('ada', '10.0.0.1');
     await limiter.begin('ada', '10.0.0.2');
   });
@@ -50,7 +50,7 @@ describe('auth: the login limiter', () => {
     expect((await refusal(limiter.begin('d', '10.0.0.1'))).code).to.equal('AUTH_TOO_MANY_ATTEMPTS_429');
   });
 
-  it('gives a successful attempt its count back and forgives the account\'s failures from that address', async () => {
+  it("gives a successful attempt its count back and forgives the account's failures from that address", async () => {
     await limiter.begin('ada', '10.0.0.1');
     await limiter.begin('ada', '10.0.0.1');
     await (await limiter.begin('ada', '10.0.0.1')).succeeded();

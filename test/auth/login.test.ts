@@ -100,7 +100,11 @@ describe('auth: login', () => {
 
   it('answers 400 VALIDATION_FAILED_400 to a body without a password or with properties it does not know', async () => {
     expectError(await server.http().post('/api/v1/auth/login').send({ username: 'admin' }), 400, 'VALIDATION_FAILED_400');
-    expectError(await server.http().post('/api/v1/auth/login').send({ username: 'admin', password: ADMIN_PASSWORD, remember: true }), 400, 'VALIDATION_FAILED_400');
+    expectError(
+      await server.http().post('/api/v1/auth/login').send({ username: 'admin', password: ADMIN_PASSWORD, remember: true }),
+      400,
+      'VALIDATION_FAILED_400',
+    );
   });
 
   it('never writes a token or a password to the log', () => {

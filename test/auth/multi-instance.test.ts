@@ -50,7 +50,11 @@ describe('auth: two instances sharing PostgreSQL and Redis', function () {
     const user = await createUserAndLogin(first, { permissions: ['me:*:*'] });
     const elsewhere = await login(second, user.username, user.password);
     expectSuccess(await me(second, elsewhere.bearer));
-    const changed = await first.http().put('/api/v1/me/password').set('Authorization', user.tokens.bearer).send({ oldPassword: user.password, newPassword: 'a-new-password-456' });
+    const changed = await first
+      .http()
+      .put('/api/v1/me/password')
+      .set('Authorization', user.tokens.bearer)
+      .send({ oldPassword: user.password, newPassword: 'a-new-password-456' });
     expectSuccess(changed);
     expectError(await me(second, elsewhere.bearer), 401, 'AUTH_TOKEN_REVOKED_401');
     expectSuccess(await me(second, user.tokens.bearer));
@@ -61,7 +65,13 @@ describe('auth: two instances sharing PostgreSQL and Redis', function () {
     const user = await createUserAndLogin(first, { roleIds: [role.id] });
     const sessions = (server: TestServer) => server.http().get('/api/v1/system/sessions').set('Authorization', user.tokens.bearer);
     expectError(await sessions(second), 403, 'PERM_DENIED_403');
-    expectSuccess(await first.http().put(`/api/v1/roles/${role.id}`).set('Authorization', ADMIN).send({ permissions: ['system:session:list'], version: role.version }));
+    expectSuccess(
+      await first
+        .http()
+        .put(`/api/v1/roles/${role.id}`)
+        .set('Authorization', ADMIN)
+        .send({ permissions: ['system:session:list'], version: role.version }),
+    );
     expectSuccess(await sessions(second));
   });
 

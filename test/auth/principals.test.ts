@@ -16,17 +16,37 @@ const claims = { userId: USER, sessionId: SESSION };
 /** Principals over the kernel's real cache, with users, roles, departments and sessions faked. */
 function setUp() {
   const state = {
-    user: { id: USER, username: 'ada', nickname: 'Ada', email: null, phone: null, status: 'active', deptId: 'd1', roleIds: ['r1', 'r2', 'r3'], postIds: [] } as UserIdentity,
+    user: {
+      id: USER,
+      username: 'ada',
+      nickname: 'Ada',
+      email: null,
+      phone: null,
+      status: 'active',
+      deptId: 'd1',
+      roleIds: ['r1', 'r2', 'r3'],
+      postIds: [],
+    } as UserIdentity,
     grants: [
       { id: 'r1', code: 'editor', status: 'active', permissions: ['system:user:list', 'me:*:*'], dataScope: 'dept_and_children', deptIds: [] },
       { id: 'r2', code: 'viewer', status: 'active', permissions: ['system:user:list'], dataScope: 'self', deptIds: [] },
     ] as RoleGrant[],
-    session: { id: SESSION, userId: USER, lastSeenAt: new Date(T0), expiresAt: new Date(T0 + 3600_000) } as { id: string; userId: string; lastSeenAt: Date; expiresAt: Date } | null,
+    session: { id: SESSION, userId: USER, lastSeenAt: new Date(T0), expiresAt: new Date(T0 + 3600_000) } as {
+      id: string;
+      userId: string;
+      lastSeenAt: Date;
+      expiresAt: Date;
+    } | null,
     loads: 0,
     touched: [] as number[],
   };
   const apis: Record<string, unknown> = {
-    'users.UserDirectory': { identity: async () => { state.loads += 1; return state.user; } },
+    'users.UserDirectory': {
+      identity: async () => {
+        state.loads += 1;
+        return state.user;
+      },
+    },
     'roles.RoleDirectory': { grantsOf: async () => state.grants },
     'departments.DepartmentTree': { withDescendants: async (id: string) => [id, `${id}-child`] },
   };
@@ -35,7 +55,9 @@ function setUp() {
   const ctx = { cache, log, use: (token: { name: string }) => apis[token.name] } as unknown as ModuleContext;
   const sessions = {
     findLive: async () => state.session,
-    touch: async (_id: string, at: Date) => { state.touched.push(at.getTime()); },
+    touch: async (_id: string, at: Date) => {
+      state.touched.push(at.getTime());
+    },
   } as unknown as SessionService;
   return { state, principals: new Principals(ctx, sessions) };
 }
@@ -51,7 +73,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 }
 
 describe('auth: the caller of a token', () => {
-  it('holds the permissions of the user\'s active roles, their data scope and what auth knows of them', async () => {
+  it("holds the permissions of the user's active roles, their data scope and what auth knows of them", async () => {
     const { principals } = setUp();
     const principal = await principals.resolve(claims, T0);
     expect(principal).to.deep.equal({

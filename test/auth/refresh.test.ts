@@ -94,7 +94,7 @@ describe('auth: a session kept alive by refreshing', () => {
   });
   after(() => server?.stop());
 
-  it('moves the session\'s expiry on at each refresh', async () => {
+  it("moves the session's expiry on at each refresh", async () => {
     const tokens = await adminLogin(server);
     const listed = async () => {
       const res = await server.http().get('/api/v1/me/sessions').set('Authorization', tokens.bearer);

@@ -51,7 +51,7 @@ describe('auth: revoking sessions', () => {
   });
 
   describe('forced logout', () => {
-    it('ends another user\'s session: its access and refresh tokens are refused from the next request', async () => {
+    it("ends another user's session: its access and refresh tokens are refused from the next request", async () => {
       const { user, first, second } = await twoSessions();
       const sid = (jwt.decode(first.accessToken) as jwt.JwtPayload).sid as string;
       const res = await server.http().delete(`/api/v1/system/sessions/${sid}`).set('Authorization', ADMIN);
@@ -68,7 +68,11 @@ describe('auth: revoking sessions', () => {
       const sid = (jwt.decode(first.accessToken) as jwt.JwtPayload).sid as string;
       expectSuccess(await logout(first.bearer));
       expectError(await server.http().delete(`/api/v1/system/sessions/${sid}`).set('Authorization', ADMIN), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
-      expectError(await server.http().delete('/api/v1/system/sessions/0190f5a4-7c2e-7000-8000-000000000000').set('Authorization', ADMIN), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
+      expectError(
+        await server.http().delete('/api/v1/system/sessions/0190f5a4-7c2e-7000-8000-000000000000').set('Authorization', ADMIN),
+        404,
+        'SYSTEM_RESOURCE_NOT_FOUND_404',
+      );
     });
 
     it('answers 403 PERM_DENIED_403 to a caller without system:session:forceLogout', async () => {
@@ -109,15 +113,25 @@ describe('auth: revoking sessions', () => {
   describe('changes to what a user may do', () => {
     const sessions = (bearer: string) => server.http().get('/api/v1/system/sessions').set('Authorization', bearer);
 
-    it('applies a change of a role\'s permissions to the same token on the next request', async () => {
+    it("applies a change of a role's permissions to the same token on the next request", async () => {
       const role = await createRole(server, { permissions: ['me:profile:query'] });
       const user = await createUserAndLogin(server, { roleIds: [role.id] });
       secrets.push(...secretsOf(user.tokens));
       expectError(await sessions(user.tokens.bearer), 403, 'PERM_DENIED_403');
-      const granted = await server.http().put(`/api/v1/roles/${role.id}`).set('Authorization', ADMIN).send({ permissions: ['me:profile:query', 'system:session:list'], version: role.version });
+      const granted = await server
+        .http()
+        .put(`/api/v1/roles/${role.id}`)
+        .set('Authorization', ADMIN)
+        .send({ permissions: ['me:profile:query', 'system:session:list'], version: role.version });
       const { version } = expectSuccess(granted).data as { version: number };
       expectSuccess(await sessions(user.tokens.bearer));
-      expectSuccess(await server.http().put(`/api/v1/roles/${role.id}`).set('Authorization', ADMIN).send({ permissions: ['me:profile:query'], version }));
+      expectSuccess(
+        await server
+          .http()
+          .put(`/api/v1/roles/${role.id}`)
+          .set('Authorization', ADMIN)
+          .send({ permissions: ['me:profile:query'], version }),
+      );
       expectError(await sessions(user.tokens.bearer), 403, 'PERM_DENIED_403');
     });
 
@@ -130,12 +144,18 @@ describe('auth: revoking sessions', () => {
       expectError(await sessions(user.tokens.bearer), 403, 'PERM_DENIED_403');
     });
 
-    it('applies a change of the user\'s roles to the same token on the next request', async () => {
+    it("applies a change of the user's roles to the same token on the next request", async () => {
       const user = await createUserAndLogin(server, { permissions: ['me:profile:query'] });
       const extra = await createRole(server, { permissions: ['system:session:list'] });
       secrets.push(...secretsOf(user.tokens));
       expectError(await sessions(user.tokens.bearer), 403, 'PERM_DENIED_403');
-      expectSuccess(await server.http().put(`/api/v1/users/${user.id}`).set('Authorization', ADMIN).send({ roleIds: [...user.roleIds, extra.id], version: user.version }));
+      expectSuccess(
+        await server
+          .http()
+          .put(`/api/v1/users/${user.id}`)
+          .set('Authorization', ADMIN)
+          .send({ roleIds: [...user.roleIds, extra.id], version: user.version }),
+      );
       expectSuccess(await sessions(user.tokens.bearer));
     });
   });

@@ -33,9 +33,17 @@ describe('auth: the online sessions', () => {
   before(async () => {
     // X-Forwarded-For from the test client is believed, so each login can come from its own address.
     server = await startTestServer({ config: { trustedProxies: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] } });
-    ada = await createUserAndLogin(server, { username: uniqueName('ada'), permissions: ['me:*:*'] }, { forwardedFor: '203.0.113.10', userAgent: 'Ada-Browser/1.0' });
+    ada = await createUserAndLogin(
+      server,
+      { username: uniqueName('ada'), permissions: ['me:*:*'] },
+      { forwardedFor: '203.0.113.10', userAgent: 'Ada-Browser/1.0' },
+    );
     adaAgain = await login(server, ada.username, ada.password, { forwardedFor: '203.0.113.11', userAgent: 'Ada-Phone/2.0' });
-    bob = await createUserAndLogin(server, { username: uniqueName('bob'), permissions: ['me:*:*'] }, { forwardedFor: '198.51.100.7', userAgent: 'Bob-Browser/3.0' });
+    bob = await createUserAndLogin(
+      server,
+      { username: uniqueName('bob'), permissions: ['me:*:*'] },
+      { forwardedFor: '198.51.100.7', userAgent: 'Bob-Browser/3.0' },
+    );
   });
   after(() => server?.stop());
 
@@ -116,17 +124,29 @@ describe('auth: forced logout beside the super administrator', () => {
   });
   after(() => server?.stop());
 
-  const forceLogout = (caller: Tokens, target: Tokens) => server.http().delete(`/api/v1/system/sessions/${sidOf(target)}`).set('Authorization', caller.bearer);
+  const forceLogout = (caller: Tokens, target: Tokens) =>
+    server
+      .http()
+      .delete(`/api/v1/system/sessions/${sidOf(target)}`)
+      .set('Authorization', caller.bearer);
   // Every administrator here may list sessions: a live token is answered, an ended one 401.
   const sessions = (tokens: Tokens) => server.http().get('/api/v1/system/sessions').set('Authorization', tokens.bearer);
 
-  it('refuses the lesser administrator the super administrator\'s session: 403 PERM_DENIED_403 naming what it lacks, and the session lives on', async () => {
+  it("refuses the lesser administrator the super administrator's session: 403 PERM_DENIED_403 naming what it lacks, and the session lives on", async () => {
     const body = expectError(await forceLogout(lesser, root), 403, 'PERM_DENIED_403');
-    expect(body.details).to.deep.include.members([{ field: '/params/id', rule: 'escalation', message: 'role "admin" grants *:*:*, which you do not hold', roleId: '01900000-0000-7000-8000-000000000001', permission: '*:*:*' }]);
+    expect(body.details).to.deep.include.members([
+      {
+        field: '/params/id',
+        rule: 'escalation',
+        message: 'role "admin" grants *:*:*, which you do not hold',
+        roleId: '01900000-0000-7000-8000-000000000001',
+        permission: '*:*:*',
+      },
+    ]);
     expectSuccess(await sessions(root));
   });
 
-  it('lets the lesser administrator end a peer\'s session (the same permissions), and its own', async () => {
+  it("lets the lesser administrator end a peer's session (the same permissions), and its own", async () => {
     const peer = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
     expectSuccess(await sessions(peer));
     expectSuccess(await forceLogout(lesser, peer));
@@ -136,7 +156,7 @@ describe('auth: forced logout beside the super administrator', () => {
     expectError(await sessions(own), 401, 'AUTH_TOKEN_REVOKED_401');
   });
 
-  it('lets the super administrator end the lesser administrator\'s session', async () => {
+  it("lets the super administrator end the lesser administrator's session", async () => {
     const other = (await createUserAndLogin(server, { permissions: SESSION_ADMIN })).tokens;
     expectSuccess(await forceLogout(await adminLogin(server), other));
     expectError(await sessions(other), 401, 'AUTH_TOKEN_REVOKED_401');

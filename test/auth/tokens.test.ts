@@ -74,7 +74,11 @@ describe('auth: access tokens on the wire', () => {
 
   it('answers 401 AUTH_TOKEN_INVALID_401 to a well-signed token whose nbf is not reached', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const early = jwt.sign({ sid: claims.sid, iat: now, nbf: now + 3600, exp: now + 7200 }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'atrium' });
+    const early = jwt.sign({ sid: claims.sid, iat: now, nbf: now + 3600, exp: now + 7200 }, serverKey(server), {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      issuer: 'atrium',
+    });
     expectError(await sessions(`Bearer ${early}`), 401, 'AUTH_TOKEN_INVALID_401');
   });
 
@@ -87,7 +91,11 @@ describe('auth: access tokens on the wire', () => {
 
   it('answers 401 AUTH_TOKEN_EXPIRED_401 to a well-signed token past its exp', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const lapsed = jwt.sign({ sid: claims.sid, iat: now - 1000, exp: now - 100 }, serverKey(server), { algorithm: 'HS256', subject: claims.sub, issuer: 'atrium' });
+    const lapsed = jwt.sign({ sid: claims.sid, iat: now - 1000, exp: now - 100 }, serverKey(server), {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      issuer: 'atrium',
+    });
     expectError(await sessions(`Bearer ${lapsed}`), 401, 'AUTH_TOKEN_EXPIRED_401');
   });
 
@@ -107,7 +115,7 @@ describe('auth: access tokens on the wire', () => {
     expectError(await server.http().get('/api/v1/system/sessions'), 401, 'AUTH_TOKEN_MISSING_401');
   });
 
-  it('leaves credentials that are not JWTs to other authenticators (the test fixture\'s)', async () => {
+  it("leaves credentials that are not JWTs to other authenticators (the test fixture's)", async () => {
     expectSuccess(await sessions(ADMIN));
   });
 

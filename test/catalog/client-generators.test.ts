@@ -68,22 +68,23 @@ describe('the live catalog in client generators', () => {
 
   after(() => server?.stop());
 
-  it('gives every operation, the generated module\'s too, a summary and a description', () => {
+  it("gives every operation, the generated module's too, a summary and a description", () => {
     const bare: string[] = [];
     for (const [path, operations] of Object.entries(JSON.parse(catalog).paths as Record<string, Record<string, { summary?: string; description?: string }>>)) {
-      for (const [method, operation] of Object.entries(operations)) if (!operation.summary?.trim() || !operation.description?.trim()) bare.push(`${method.toUpperCase()} ${path}`);
+      for (const [method, operation] of Object.entries(operations))
+        if (!operation.summary?.trim() || !operation.description?.trim()) bare.push(`${method.toUpperCase()} ${path}`);
     }
     expect(bare).to.deep.equal([]);
   });
 
-  it('names the generated module\'s record and bodies as schemas, like a built-in module\'s', () => {
+  it("names the generated module's record and bodies as schemas, like a built-in module's", () => {
     const { paths, components } = JSON.parse(catalog) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
     expect(components.schemas).to.include.keys('CatalogGadget', 'CatalogGadgetCreate', 'CatalogGadgetUpdate');
     const [, item] = Object.entries(paths).find(([path]) => path.includes('gadget') && path.endsWith('{id}'))!;
     expect(item.put.requestBody.content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/CatalogGadgetUpdate' });
   });
 
-  it('passes Redocly\'s recommended rules', async () => {
+  it("passes Redocly's recommended rules", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: catalog, absoluteRef: 'catalog.json', config });
     const found = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
@@ -91,7 +92,8 @@ describe('the live catalog in client generators', () => {
     // earlier one it matches. /tasks/schedules/{id} matches every /tasks/{id}/<word>: attempts,
     // and the run, cancel and retry actions api.md fixes, so moving attempts alone would only
     // name /tasks/{id}/cancel instead. Neither id can be such a word (both are UUIDs).
-    const known = (p: string) => p.startsWith('warn no-ambiguous-paths') && p.includes('/api/v1/tasks/{id}/attempts') && p.includes('/api/v1/tasks/schedules/{id}');
+    const known = (p: string) =>
+      p.startsWith('warn no-ambiguous-paths') && p.includes('/api/v1/tasks/{id}/attempts') && p.includes('/api/v1/tasks/schedules/{id}');
     expect(found.filter((p) => !known(p))).to.deep.equal([]);
   });
 
@@ -105,11 +107,24 @@ describe('the live catalog in client generators', () => {
   it('types a client that logs in, reads the second page of users and submits a task, and runs it', async () => {
     const program = path.join(OUT, 'client.ts');
     fs.writeFileSync(program, CLIENT);
-    const compiled = ts.createProgram([program], { strict: true, noEmit: true, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: ['node'] });
+    const compiled = ts.createProgram([program], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      types: ['node'],
+    });
     const errors = ts.getPreEmitDiagnostics(compiled).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(errors).to.deep.equal([]);
     for (let i = 0; i < 3; i += 1) {
-      await server.http().post('/api/v1/users').set('Authorization', bearer).send({ username: `client-user-${i}`, nickname: `Client ${i}`, password: 'client-password-1' }).expect(201);
+      await server
+        .http()
+        .post('/api/v1/users')
+        .set('Authorization', bearer)
+        .send({ username: `client-user-${i}`, nickname: `Client ${i}`, password: 'client-password-1' })
+        .expect(201);
     }
     const { runClient } = (await import(program)) as { runClient: (url: string, username: string, password: string) => Promise<ClientResult> };
     const result = await runClient(server.url, 'admin', 'admin-local-only');

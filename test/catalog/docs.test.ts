@@ -10,7 +10,11 @@ describe('the API reference at /docs', () => {
   });
   after(() => server?.stop());
 
-  const scriptPolicy = (csp: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+  const scriptPolicy = (csp: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'));
 
   it('serves a page that loads every file from this server, with no inline script', async () => {
     const page = await server.http().get('/docs').expect(200);
@@ -21,10 +25,14 @@ describe('the API reference at /docs', () => {
     expect(urls).to.include.members(['/docs/swagger-ui-bundle.js', '/docs/initializer.js', '/docs/swagger-ui.css']);
     for (const url of urls) {
       expect(url.startsWith('/docs/'), url).to.equal(true);
-      const asset = await server.http().get(url).buffer(true).parse((res, done) => {
-        res.on('data', () => undefined);
-        res.on('end', () => done(null, null));
-      });
+      const asset = await server
+        .http()
+        .get(url)
+        .buffer(true)
+        .parse((res, done) => {
+          res.on('data', () => undefined);
+          res.on('end', () => done(null, null));
+        });
       expect(asset.status, url).to.equal(200);
     }
   });

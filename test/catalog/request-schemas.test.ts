@@ -10,14 +10,33 @@ type Json = Record<string, any>;
 /** An id no row has: a request that passes validation ends at the handler's 404, changing nothing. */
 const NO_SUCH = '01890a5d-ac96-774b-bcce-b302099a8057';
 /** What ajv reports: a 400 carrying one of these came from the validator, not from a handler. */
-const SCHEMA_RULES = new Set(['type', 'required', 'additionalProperties', 'enum', 'const', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'anyOf', 'oneOf', 'uniqueItems', 'maxItems', 'minItems', 'minProperties', 'maxProperties']);
+const SCHEMA_RULES = new Set([
+  'type',
+  'required',
+  'additionalProperties',
+  'enum',
+  'const',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'anyOf',
+  'oneOf',
+  'uniqueItems',
+  'maxItems',
+  'minItems',
+  'minProperties',
+  'maxProperties',
+]);
 
 /**
  * The request schemas of the catalog are the ones the server validates with: compiled by ajv from
  * the catalog, each one accepts and refuses the same inputs as the live server, for every
  * operation that takes a JSON body or query parameters.
  */
-describe('the catalog\'s request schemas against the live server\'s validation', () => {
+describe("the catalog's request schemas against the live server's validation", () => {
   let server: TestServer;
   let doc: Json;
   let bearer: string;
@@ -38,7 +57,8 @@ describe('the catalog\'s request schemas against the live server\'s validation',
   });
   after(() => server?.stop());
 
-  const anchored = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"https://atrium.test/catalog.json#/components/')) as Json;
+  const anchored = (schema: Json): Json =>
+    JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"https://atrium.test/catalog.json#/components/')) as Json;
   const resolved = (schema: Json): Json => (schema.$ref ? doc.components.schemas[(schema.$ref as string).split('/').pop()!] : schema) as Json;
 
   function operations(): { method: string; path: string; op: Json }[] {
@@ -62,7 +82,7 @@ describe('the catalog\'s request schemas against the live server\'s validation',
     return [{}, { unexpectedProperty: 1 }, ...properties.flatMap((name) => [{ [name]: [[]] }, { [name]: 'x'.repeat(2000) }, { [name]: -1 }])];
   }
 
-  it('refuses over HTTP every body the catalog\'s schema refuses, and lets through every one it accepts', async () => {
+  it("refuses over HTTP every body the catalog's schema refuses, and lets through every one it accepts", async () => {
     const disagreements: string[] = [];
     let compared = 0;
     for (const { method, path, op } of operations()) {
@@ -74,16 +94,22 @@ describe('the catalog\'s request schemas against the live server\'s validation',
       for (const sample of bodySamples(content.schema as Json)) {
         const accepted = validate(structuredClone(sample));
         if (accepted && !pathParams) continue;
-        const res = await (server.http() as any)[method](concrete(path, op)).set('Authorization', bearer).send(sample as object);
+        const http = server.http() as any;
+        const res = await http[method](concrete(path, op))
+          .set('Authorization', bearer)
+          .send(sample as object);
         compared += 1;
-        if (accepted === refusedByValidation(res)) disagreements.push(`${method.toUpperCase()} ${path} ${JSON.stringify(sample).slice(0, 80)}: catalog ${accepted ? 'accepts' : 'refuses'}, server ${res.status} ${JSON.stringify(res.body.details ?? '').slice(0, 160)}`);
+        if (accepted === refusedByValidation(res))
+          disagreements.push(
+            `${method.toUpperCase()} ${path} ${JSON.stringify(sample).slice(0, 80)}: catalog ${accepted ? 'accepts' : 'refuses'}, server ${res.status} ${JSON.stringify(res.body.details ?? '').slice(0, 160)}`,
+          );
       }
     }
     expect(disagreements).to.deep.equal([]);
     expect(compared).to.be.greaterThan(100);
   });
 
-  it('refuses over HTTP every query value the catalog\'s parameter schema refuses', async () => {
+  it("refuses over HTTP every query value the catalog's parameter schema refuses", async () => {
     const disagreements: string[] = [];
     let compared = 0;
     for (const { path, op } of operations().filter(({ method }) => method === 'get')) {
@@ -92,9 +118,14 @@ describe('the catalog\'s request schemas against the live server\'s validation',
         for (const value of ['not-a-number', '-5', '100000', 'x'.repeat(300)]) {
           const accepted = validate(value);
           if (accepted && /\{/.test(path) === false) continue;
-          const res = await server.http().get(concrete(path, op)).query({ [parameter.name as string]: value }).set('Authorization', bearer);
+          const res = await server
+            .http()
+            .get(concrete(path, op))
+            .query({ [parameter.name as string]: value })
+            .set('Authorization', bearer);
           compared += 1;
-          if (accepted === refusedByValidation(res)) disagreements.push(`GET ${path} ?${parameter.name}=${value.slice(0, 20)}: catalog ${accepted ? 'accepts' : 'refuses'}, server ${res.status}`);
+          if (accepted === refusedByValidation(res))
+            disagreements.push(`GET ${path} ?${parameter.name}=${value.slice(0, 20)}: catalog ${accepted ? 'accepts' : 'refuses'}, server ${res.status}`);
         }
       }
     }

@@ -12,8 +12,10 @@ describe('config: NODE_ENV, HOST and CORS_ORIGINS', () => {
 
   it('refuses an unknown NODE_ENV, naming the accepted values', () => {
     for (const name of ['prod', 'Production ', ' production', 'staging']) {
-      expect(() => readConfig({ NODE_ENV: name }), JSON.stringify(name))
-        .to.throw(ConfigError, `NODE_ENV=${JSON.stringify(name)} is not one of development, test, production`);
+      expect(() => readConfig({ NODE_ENV: name }), JSON.stringify(name)).to.throw(
+        ConfigError,
+        `NODE_ENV=${JSON.stringify(name)} is not one of development, test, production`,
+      );
     }
   });
 
@@ -24,11 +26,22 @@ describe('config: NODE_ENV, HOST and CORS_ORIGINS', () => {
 
   it('reads CORS_ORIGINS as a comma-separated list of origins, off when unset', () => {
     expect(readConfig({}).corsOrigins).to.deep.equal([]);
-    expect(readConfig({ CORS_ORIGINS: 'https://console.example.com, http://localhost:5173' }).corsOrigins).to.deep.equal(['https://console.example.com', 'http://localhost:5173']);
+    expect(readConfig({ CORS_ORIGINS: 'https://console.example.com, http://localhost:5173' }).corsOrigins).to.deep.equal([
+      'https://console.example.com',
+      'http://localhost:5173',
+    ]);
   });
 
   it('refuses a CORS_ORIGINS entry that is not an origin as a browser sends it', () => {
-    for (const value of ['*', 'https://*.example.com', 'https://console.example.com/', 'https://console.example.com/app', 'console.example.com', 'https://console.example.com:443', 'file:///tmp']) {
+    for (const value of [
+      '*',
+      'https://*.example.com',
+      'https://console.example.com/',
+      'https://console.example.com/app',
+      'console.example.com',
+      'https://console.example.com:443',
+      'file:///tmp',
+    ]) {
       expect(() => readConfig({ CORS_ORIGINS: value }), value).to.throw(ConfigError, `CORS_ORIGINS: ${JSON.stringify(value)} is not an origin`);
     }
   });

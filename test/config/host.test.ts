@@ -8,7 +8,9 @@ import { createTestDatabase, type TestDatabase } from '../support/database';
 
 /** This machine's first IPv4 address that is not loopback, if it has one. */
 function outsideAddress(): string | undefined {
-  return Object.values(os.networkInterfaces()).flat().find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
 }
 
 /** Whether a TCP connection to host:port is accepted. */
@@ -42,11 +44,15 @@ describe('config: the address a server listens on', () => {
 
   /** A server whose HOST comes from `env` alone (the test servers pin 127.0.0.1 themselves). */
   const start = async (env: NodeJS.ProcessEnv) => {
-    kernel = await boot({ env: { NODE_ENV: 'test', ...env }, logger: createLogger('silent'), config: { port: 0, databaseUrl: database.databaseUrl, dataDir: database.dataDir } });
+    kernel = await boot({
+      env: { NODE_ENV: 'test', ...env },
+      logger: createLogger('silent'),
+      config: { port: 0, databaseUrl: database.databaseUrl, dataDir: database.dataDir },
+    });
     return Number(new URL(kernel.url).port);
   };
 
-  it('is 127.0.0.1 without HOST: reachable on loopback, not on the machine\'s other addresses', async function () {
+  it("is 127.0.0.1 without HOST: reachable on loopback, not on the machine's other addresses", async function () {
     const outside = outsideAddress();
     if (!outside) this.skip();
     const port = await start({});

@@ -47,14 +47,17 @@ describe('config: a production start', () => {
     expect(error.message).to.include('users: ADMIN_PASSWORD is a well-known password');
     const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     try {
-      const tables = await db.orm.em.fork().getConnection().execute<Array<{ n: string }>>("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      const tables = await db.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ n: string }>>("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
       expect(Number(tables[0].n)).to.equal(0);
     } finally {
       await db.close();
     }
   });
 
-  it('holds NODE_ENV=PRODUCTION to production\'s rules', async () => {
+  it("holds NODE_ENV=PRODUCTION to production's rules", async () => {
     const error = await refusal({ NODE_ENV: 'PRODUCTION', ADMIN_PASSWORD: randomSecret() }, await freshDatabase());
     expect(error.message).to.include('auth: JWT_SECRET is not set');
   });

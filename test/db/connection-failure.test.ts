@@ -25,7 +25,14 @@ describe('isConnectionFailure', () => {
   });
 
   const failureOf = async (sql: string): Promise<unknown> =>
-    db.orm.em.fork().getConnection().execute(sql).then(() => expect.fail(`${sql} succeeded`), (error: unknown) => error);
+    db.orm.em
+      .fork()
+      .getConnection()
+      .execute(sql)
+      .then(
+        () => expect.fail(`${sql} succeeded`),
+        (error: unknown) => error,
+      );
 
   it('is false for what the database refused: a constraint violation, a syntax error, a missing table', async () => {
     await db.orm.em.fork().getConnection().execute('insert into probe values (1)');
@@ -37,10 +44,12 @@ describe('isConnectionFailure', () => {
 
   it('is true for a refused connection, and for one the server ended, also when wrapped', async () => {
     const client = new Client({ host: '127.0.0.1', port: await freePort() });
-    const refused = await client.connect().then(() => expect.fail('connected'), (error: unknown) => error);
+    const refused = await client.connect().then(
+      () => expect.fail('connected'),
+      (error: unknown) => error,
+    );
     expect(isConnectionFailure(refused)).to.equal(true);
     expect(isConnectionFailure(new Error('the operation failed', { cause: refused }))).to.equal(true);
-
   });
 
   it('is true for a query the server ended (57P01 admin_shutdown, a restart or failover), and the pool replaces the connection', async function () {
@@ -50,7 +59,7 @@ describe('isConnectionFailure', () => {
     const other = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, logger });
     try {
       const sql = "select pg_terminate_backend(pid) as ended from pg_stat_activity where query = 'select pg_sleep(30)' and pid <> pg_backend_pid()";
-      for (let ended = false; !ended; ) ended = (await other.orm.em.fork().getConnection().execute<{ ended: boolean }[]>(sql)).length > 0;
+      for (let ended = false; !ended;) ended = (await other.orm.em.fork().getConnection().execute<{ ended: boolean }[]>(sql)).length > 0;
     } finally {
       await other.close();
     }
@@ -61,7 +70,11 @@ describe('isConnectionFailure', () => {
     // can still meet it: that one fails as a connection failure too (a 503), and the pool then
     // opens a new connection.
     for (let attempt = 1; ; attempt++) {
-      const answer = await db.orm.em.fork().getConnection().execute('select 1 as one').catch((error: unknown) => error);
+      const answer = await db.orm.em
+        .fork()
+        .getConnection()
+        .execute('select 1 as one')
+        .catch((error: unknown) => error);
       if (Array.isArray(answer)) break;
       expect(isConnectionFailure(answer), String(answer)).to.equal(true);
       expect(attempt, 'attempts before a new connection answers').to.be.below(3);

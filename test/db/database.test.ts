@@ -44,7 +44,10 @@ describe('openDatabase', () => {
     await connection.execute('insert into test_counter select generate_series(1, 50)');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        opened.orm.em.fork().getConnection().execute<{ n: number }[]>('select n from test_counter where n = ?', [i + 1]),
+        opened.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>('select n from test_counter where n = ?', [i + 1]),
       ),
     );
     expect(results.map((rows) => rows[0].n)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -65,7 +68,10 @@ describe('openDatabase', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('roll back');
       });
-      const failure = await rolledBack.then(() => undefined, (error: Error) => error);
+      const failure = await rolledBack.then(
+        () => undefined,
+        (error: Error) => error,
+      );
       expect(failure?.message).to.equal('roll back');
       expect(await otherRead).to.equal(0);
       expect(Number((await other.query<{ count: string }>('select count(*) from test_tx')).rows[0].count)).to.equal(0);

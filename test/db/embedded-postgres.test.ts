@@ -165,14 +165,10 @@ describe('startEmbeddedPostgres', () => {
           await client.query('insert into test_killed values (-1)');
           process.kill(process.pid, 'SIGKILL');
         });`;
-    await new Promise((resolve) =>
-      execFile(process.execPath, ['-r', '@swc-node/register', '-e', script, dataDir], { cwd: REPO_ROOT }, resolve),
-    );
+    await new Promise((resolve) => execFile(process.execPath, ['-r', '@swc-node/register', '-e', script, dataDir], { cwd: REPO_ROOT }, resolve));
 
     running = await startEmbeddedPostgres({ dataDir });
-    expect(await queryOnce(running.url, 'select count(*)::int as n, min(id) as low from test_killed')).to.deep.equal([
-      { n: 100, low: 1 },
-    ]);
+    expect(await queryOnce(running.url, 'select count(*)::int as n, min(id) as low from test_killed')).to.deep.equal([{ n: 100, low: 1 }]);
   });
 
   it('reports a data directory PGlite cannot open, and releases it', async () => {

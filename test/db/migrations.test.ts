@@ -18,11 +18,7 @@ function migration(moduleId: string, name: string, ...sql: string[]): ModuleMigr
 
 const acmeCreate = migration('acme', '0001-create-items', 'create table acme_items (id int primary key)');
 const acmeAddColumn = migration('acme', '0002-add-label', 'alter table acme_items add column label text');
-const betaCreate = migration(
-  'beta',
-  '0001-create-tags',
-  'create table beta_tags (id int primary key, item_id int not null references acme_items (id))',
-);
+const betaCreate = migration('beta', '0001-create-tags', 'create table beta_tags (id int primary key, item_id int not null references acme_items (id))');
 
 describe('runMigrations', () => {
   let target: TestDatabase;
@@ -39,10 +35,7 @@ describe('runMigrations', () => {
   });
 
   async function tableExists(name: string): Promise<boolean> {
-    const [row] = await db.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ exists: boolean }[]>('select to_regclass(?) is not null as exists', [name]);
+    const [row] = await db.orm.em.fork().getConnection().execute<{ exists: boolean }[]>('select to_regclass(?) is not null as exists', [name]);
     return row.exists;
   }
 
@@ -50,10 +43,7 @@ describe('runMigrations', () => {
     const rows = await db.orm.em
       .fork()
       .getConnection()
-      .execute<{ column_name: string }[]>(
-        'select column_name from information_schema.columns where table_name = ? order by ordinal_position',
-        [table],
-      );
+      .execute<{ column_name: string }[]>('select column_name from information_schema.columns where table_name = ? order by ordinal_position', [table]);
     return rows.map((r) => r.column_name);
   }
 
@@ -77,10 +67,7 @@ describe('runMigrations', () => {
 
   it('applies only the pending ones when run again', async () => {
     expect((await runMigrations(db, [acmeCreate])).applied).to.deep.equal(['acme:0001-create-items']);
-    expect((await runMigrations(db, [acmeCreate, acmeAddColumn, betaCreate])).applied).to.deep.equal([
-      'acme:0002-add-label',
-      'beta:0001-create-tags',
-    ]);
+    expect((await runMigrations(db, [acmeCreate, acmeAddColumn, betaCreate])).applied).to.deep.equal(['acme:0002-add-label', 'beta:0001-create-tags']);
     expect((await runMigrations(db, [acmeCreate, acmeAddColumn, betaCreate])).applied).to.deep.equal([]);
     expect(await listAppliedMigrations(db)).to.have.length(3);
   });
@@ -88,11 +75,7 @@ describe('runMigrations', () => {
   it('leaves earlier recorded migrations alone when given only some modules’ list', async () => {
     await runMigrations(db, [acmeCreate, acmeAddColumn]);
     expect((await runMigrations(db, [betaCreate])).applied).to.deep.equal(['beta:0001-create-tags']);
-    expect(await listAppliedMigrations(db)).to.deep.equal([
-      'acme:0001-create-items',
-      'acme:0002-add-label',
-      'beta:0001-create-tags',
-    ]);
+    expect(await listAppliedMigrations(db)).to.deep.equal(['acme:0001-create-items', 'acme:0002-add-label', 'beta:0001-create-tags']);
   });
 
   it('applies none of a run when one fails, and names the module, the file and the cause', async () => {
@@ -108,12 +91,9 @@ describe('runMigrations', () => {
     expect(migrationError.moduleId).to.equal('acme');
     expect(migrationError.file).to.equal('/srv/atrium/modules/acme/migrations/0003-rename-missing.ts');
     // The cause is the driver's error, statement included.
-    expect((migrationError.cause as Error).message).to.equal(
-      'alter table acme_items rename column x to y - column "x" does not exist',
-    );
+    expect((migrationError.cause as Error).message).to.equal('alter table acme_items rename column x to y - column "x" does not exist');
     expect(migrationError.message).to.equal(
-      'module "acme" migration 0003-rename-missing ' +
-        '(/srv/atrium/modules/acme/migrations/0003-rename-missing.ts) failed: column "x" does not exist',
+      'module "acme" migration 0003-rename-missing ' + '(/srv/atrium/modules/acme/migrations/0003-rename-missing.ts) failed: column "x" does not exist',
     );
     expect(await tableExists('acme_items')).to.equal(false);
     expect(await listAppliedMigrations(db)).to.deep.equal([]);
@@ -174,9 +154,7 @@ describe('runMigrations', () => {
     expect(await columnsOf('atrium_module_state')).to.deep.equal(['id', 'enabled', 'updated_at']);
     const connection = db.orm.em.fork().getConnection();
     await connection.execute(`insert into atrium_module_state (id, enabled) values ('users', true)`);
-    const [row] = await connection.execute<{ enabled: boolean; updated_at: string }[]>(
-      'select enabled, updated_at from atrium_module_state',
-    );
+    const [row] = await connection.execute<{ enabled: boolean; updated_at: string }[]>('select enabled, updated_at from atrium_module_state');
     expect(row.enabled).to.equal(true);
     expect(row.updated_at).to.be.a('string').and.not.be.empty;
   });

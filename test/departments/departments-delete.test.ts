@@ -6,8 +6,7 @@ import { departmentsClient, startDepartmentsServer } from './helpers';
 describe('departments: delete, usage and events', () => {
   let server: TestServer;
   let api: ReturnType<typeof departmentsClient>;
-  const setProbes = (deptId: string, count: number) =>
-    server.http().put(`/api/v1/dept-usage-probe/${deptId}`).set('Authorization', ADMIN).send({ count });
+  const setProbes = (deptId: string, count: number) => server.http().put(`/api/v1/dept-usage-probe/${deptId}`).set('Authorization', ADMIN).send({ count });
   const treeEvents = async () => (await server.http().get('/api/v1/dept-tree-probe-events').set('Authorization', ADMIN)).body.data.events as unknown[];
 
   before(async () => {

@@ -38,7 +38,13 @@ describe('departments: the list', () => {
 
   it('sorts by the whitelisted fields name, sort and createdAt, in either direction', async () => {
     expect(names(await api.list({ parentId: parent.id, sort: 'createdAt,desc' }))).to.deep.equal(['Delta%2', 'Delta_1', 'Bravo', 'alpha', 'Charlie']);
-    expect(names(await api.list({ parentId: parent.id, sort: ['sort,desc', 'createdAt,asc'] }))).to.deep.equal(['Delta%2', 'alpha', 'Charlie', 'Bravo', 'Delta_1']);
+    expect(names(await api.list({ parentId: parent.id, sort: ['sort,desc', 'createdAt,asc'] }))).to.deep.equal([
+      'Delta%2',
+      'alpha',
+      'Charlie',
+      'Bravo',
+      'Delta_1',
+    ]);
     // Only names whose order no collation disputes (case and punctuation sort differently in each).
     const byName = async (direction: string) => names(await api.list({ parentId: parent.id, sort: `name,${direction}` })).filter((n) => /^[BC]/.test(n));
     expect(await byName('asc')).to.deep.equal(['Bravo', 'Charlie']);

@@ -106,7 +106,12 @@ describe('departments: data scope', () => {
   describe('a scope of all', () => {
     it('sees every department', async () => {
       const all = tokenFor('all', DEPT_PERMISSIONS, { rowScope: { all: true, deptIds: [], ownerId: null } });
-      expect(await listed(all)).to.deep.equal({ names: everyone().map((d) => d.name).sort(), total: everyone().length });
+      expect(await listed(all)).to.deep.equal({
+        names: everyone()
+          .map((d) => d.name)
+          .sort(),
+        total: everyone().length,
+      });
       expect(shape(await treeOf(all))).to.equal('Root(A(A1(A1a)),B(B1)),Other');
       expectSuccess(await api.read(a1a.id, all));
     });
@@ -114,7 +119,11 @@ describe('departments: data scope', () => {
 
   describe('departments.DepartmentTree, called from another module’s row-scoped route', () => {
     const ask = (id: string, ids: string[], token: string) =>
-      server.http().get(`/api/v1/dept-tree-probe/${id}`).query({ ids: ids.join(',') }).set('Authorization', token);
+      server
+        .http()
+        .get(`/api/v1/dept-tree-probe/${id}`)
+        .query({ ids: ids.join(',') })
+        .set('Authorization', token);
 
     it('answers for the whole tree whatever the caller’s scope', async () => {
       const nothing = tokenFor('probe', ['dept-tree-probe:tree:query'], { rowScope: { all: false, deptIds: [], ownerId: null } });

@@ -39,7 +39,9 @@ describe('departments: the tree and moves', () => {
       const off = await api.add('Off', null, { sort: 100, status: 'disabled' });
       const on = await api.add('On under off', off.id);
       const roots = await tree({ status: 'active' });
-      expect(roots.map((n) => n.id)).to.include(on.id).and.not.include(off.id);
+      expect(roots.map((n) => n.id))
+        .to.include(on.id)
+        .and.not.include(off.id);
       expect(roots.find((n) => n.id === on.id)).to.include({ parentId: off.id });
       expect(shape((await tree()).filter((n) => n.id === off.id))).to.equal('Off(On under off)');
     });
@@ -84,10 +86,7 @@ describe('departments: the tree and moves', () => {
     it('never closes a cycle when two crossing moves race', async () => {
       const left = await api.add('Left', root.id);
       const right = await api.add('Right', root.id);
-      const [one, two] = await Promise.all([
-        api.update(left.id, { parentId: right.id, version: 1 }),
-        api.update(right.id, { parentId: left.id, version: 1 }),
-      ]);
+      const [one, two] = await Promise.all([api.update(left.id, { parentId: right.id, version: 1 }), api.update(right.id, { parentId: left.id, version: 1 })]);
       expect([one.status, two.status].sort()).to.deep.equal([200, 409]);
       expect([one, two].find((r) => r.status === 409)!.body.code).to.equal('SYSTEM_DEPT_CYCLE_409');
       expect(shape((await tree()).filter((n) => n.id === root.id))).to.match(/\((Child\(Grandchild\),)?(Left\(Right\)|Right\(Left\))/);

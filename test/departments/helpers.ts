@@ -32,10 +32,14 @@ export function departmentsClient(server: TestServer) {
     read: (id: string, token = ADMIN) => http().get(`/api/v1/departments/${id}`).set('Authorization', token),
     create: (body: Record<string, unknown>, token = ADMIN) => http().post('/api/v1/departments').set('Authorization', token).send(body),
     update: (id: string, body: Record<string, unknown>, token = ADMIN) => http().put(`/api/v1/departments/${id}`).set('Authorization', token).send(body),
-    remove: (id: string, token = ADMIN, query: Record<string, unknown> = {}) => http().delete(`/api/v1/departments/${id}`).query(query).set('Authorization', token),
+    remove: (id: string, token = ADMIN, query: Record<string, unknown> = {}) =>
+      http().delete(`/api/v1/departments/${id}`).query(query).set('Authorization', token),
     /** Creates a department that must be created, and returns it. */
     async add(name: string, parentId: string | null = null, extra: Record<string, unknown> = {}): Promise<Department> {
-      const res = await http().post('/api/v1/departments').set('Authorization', ADMIN).send({ name, parentId, ...extra });
+      const res = await http()
+        .post('/api/v1/departments')
+        .set('Authorization', ADMIN)
+        .send({ name, parentId, ...extra });
       expect(res.status, res.text).to.equal(201);
       return res.body.data as Department;
     },

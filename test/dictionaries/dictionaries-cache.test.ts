@@ -12,7 +12,9 @@ async function publicItems(server: TestServer, code: string): Promise<unknown[]>
 }
 
 async function publicLabel(server: TestServer, code: string, value: string): Promise<string | null> {
-  return (expectSuccess(await server.http().get(`/api/v1/dictionaries-probe/${code}/label/${value}`).set('Authorization', READER)).data as { label: string | null }).label;
+  return (
+    expectSuccess(await server.http().get(`/api/v1/dictionaries-probe/${code}/label/${value}`).set('Authorization', READER)).data as { label: string | null }
+  ).label;
 }
 
 const labels = (page: { items: ItemBody[] }) => page.items.map((i) => i.label);

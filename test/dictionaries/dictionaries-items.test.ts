@@ -23,7 +23,10 @@ describe('dictionaries: the items of a dictionary', () => {
     });
 
     it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 for an unknown dictionary, and for an item of another dictionary', async () => {
-      detailFor(expectError(await api.call('post', '/dictionaries/no_such/items', { value: '1', label: 'One' }), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404'), '/params/code');
+      detailFor(
+        expectError(await api.call('post', '/dictionaries/no_such/items', { value: '1', label: 'One' }), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404'),
+        '/params/code',
+      );
       await api.addType('shape');
       const circle = await api.addItem('shape', 'circle');
       expectError(await api.call('get', `/dictionaries/colour/items/${circle.id}`), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
@@ -34,14 +37,19 @@ describe('dictionaries: the items of a dictionary', () => {
 
     it('changes only the fields sent, and moves the version on', async () => {
       const item = await api.addItem('colour', 'g', { remark: 'kept' });
-      const changed = expectSuccess(await api.call('put', `/dictionaries/colour/items/${item.id}`, { label: 'Green', sort: 5, isDefault: true, version: 1 })).data;
+      const changed = expectSuccess(
+        await api.call('put', `/dictionaries/colour/items/${item.id}`, { label: 'Green', sort: 5, isDefault: true, version: 1 }),
+      ).data;
       expect(changed).to.include({ label: 'Green', value: 'g', sort: 5, isDefault: true, status: 'active', remark: 'kept', version: 2 });
     });
 
     it('answers 409 SYSTEM_VERSION_CONFLICT_409 to an update or a delete with a stale version', async () => {
       const item = await api.addItem('colour', 'stale');
       expectSuccess(await api.call('put', `/dictionaries/colour/items/${item.id}`, { label: 'Second', version: 1 }));
-      detailFor(expectError(await api.call('put', `/dictionaries/colour/items/${item.id}`, { label: 'Third', version: 1 }), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/body/version');
+      detailFor(
+        expectError(await api.call('put', `/dictionaries/colour/items/${item.id}`, { label: 'Third', version: 1 }), 409, 'SYSTEM_VERSION_CONFLICT_409'),
+        '/body/version',
+      );
       detailFor(expectError(await api.call('delete', `/dictionaries/colour/items/${item.id}?version=1`), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/query/version');
     });
 
@@ -56,9 +64,15 @@ describe('dictionaries: the items of a dictionary', () => {
     it('answers 409 SYSTEM_DICT_DUPLICATED_409 naming /body/value for a value the dictionary has, on create and update', async () => {
       await api.addType('size');
       await api.addItem('size', 'S');
-      detailFor(expectError(await api.call('post', '/dictionaries/size/items', { value: 'S', label: 'Small again' }), 409, 'SYSTEM_DICT_DUPLICATED_409'), '/body/value');
+      detailFor(
+        expectError(await api.call('post', '/dictionaries/size/items', { value: 'S', label: 'Small again' }), 409, 'SYSTEM_DICT_DUPLICATED_409'),
+        '/body/value',
+      );
       const medium = await api.addItem('size', 'M');
-      detailFor(expectError(await api.call('put', `/dictionaries/size/items/${medium.id}`, { value: 'S', version: 1 }), 409, 'SYSTEM_DICT_DUPLICATED_409'), '/body/value');
+      detailFor(
+        expectError(await api.call('put', `/dictionaries/size/items/${medium.id}`, { value: 'S', version: 1 }), 409, 'SYSTEM_DICT_DUPLICATED_409'),
+        '/body/value',
+      );
     });
 
     it('takes the same value in another dictionary, and another case as another value', async () => {
@@ -73,7 +87,9 @@ describe('dictionaries: the items of a dictionary', () => {
 
     it('lets exactly one of 10 concurrent creates of one value through: one 201, nine 409', async () => {
       await api.addType('race_items');
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.call('post', '/dictionaries/race_items/items', { value: 'same', label: `Racer ${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => api.call('post', '/dictionaries/race_items/items', { value: 'same', label: `Racer ${i}` })),
+      );
       expect(results.filter((r) => r.status === 201)).to.have.length(1);
       for (const lost of results.filter((r) => r.status !== 201)) expectError(lost, 409, 'SYSTEM_DICT_DUPLICATED_409');
     });
@@ -82,8 +98,15 @@ describe('dictionaries: the items of a dictionary', () => {
       for (const value of ['', ' padded', 'padded ', 'v'.repeat(101)]) {
         detailFor(expectError(await api.call('post', '/dictionaries/colour/items', { value, label: 'Bad' }), 400, 'VALIDATION_FAILED_400'), '/body/value');
       }
-      detailFor(expectError(await api.call('post', '/dictionaries/colour/items', { value: 'x', label: 'X', sort: -1 }), 400, 'VALIDATION_FAILED_400'), '/body/sort');
-      const refused = expectError(await api.call('post', '/dictionaries/colour/items', { value: 'x', label: 'X', typeId: 'colour' }), 400, 'VALIDATION_FAILED_400');
+      detailFor(
+        expectError(await api.call('post', '/dictionaries/colour/items', { value: 'x', label: 'X', sort: -1 }), 400, 'VALIDATION_FAILED_400'),
+        '/body/sort',
+      );
+      const refused = expectError(
+        await api.call('post', '/dictionaries/colour/items', { value: 'x', label: 'X', typeId: 'colour' }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(detailFor(refused, '/body/typeId').rule).to.equal('additionalProperties');
     });
   });

@@ -35,7 +35,10 @@ describe('dictionaries: the dictionaries (types)', () => {
     it('answers 409 SYSTEM_VERSION_CONFLICT_409 to an update or a delete with a stale version', async () => {
       const type = await api.addType('stale_type');
       expectSuccess(await api.call('put', `/dictionaries/${type.id}`, { name: 'Second', version: 1 }));
-      detailFor(expectError(await api.call('put', `/dictionaries/${type.id}`, { name: 'Third', version: 1 }), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/body/version');
+      detailFor(
+        expectError(await api.call('put', `/dictionaries/${type.id}`, { name: 'Third', version: 1 }), 409, 'SYSTEM_VERSION_CONFLICT_409'),
+        '/body/version',
+      );
       detailFor(expectError(await api.call('delete', `/dictionaries/${type.id}?version=1`), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/query/version');
       expect((expectSuccess(await api.call('get', `/dictionaries/${type.id}`)).data as TypeBody).name).to.equal('Second');
     });
@@ -58,11 +61,16 @@ describe('dictionaries: the dictionaries (types)', () => {
       await api.addType('taken_code');
       detailFor(expectError(await api.call('post', '/dictionaries', { code: 'TAKEN_code', name: 'Again' }), 409, 'SYSTEM_DICT_DUPLICATED_409'), '/body/code');
       const other = await api.addType('other_code');
-      detailFor(expectError(await api.call('put', `/dictionaries/${other.id}`, { code: 'Taken_Code', version: 1 }), 409, 'SYSTEM_DICT_DUPLICATED_409'), '/body/code');
+      detailFor(
+        expectError(await api.call('put', `/dictionaries/${other.id}`, { code: 'Taken_Code', version: 1 }), 409, 'SYSTEM_DICT_DUPLICATED_409'),
+        '/body/code',
+      );
     });
 
     it('lets exactly one of 10 concurrent creates of one code through: one 201, nine 409', async () => {
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.call('post', '/dictionaries', { code: i % 2 ? 'racing' : 'RACING', name: `Racer ${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => api.call('post', '/dictionaries', { code: i % 2 ? 'racing' : 'RACING', name: `Racer ${i}` })),
+      );
       expect(results.filter((r) => r.status === 201)).to.have.length(1);
       for (const lost of results.filter((r) => r.status !== 201)) expectError(lost, 409, 'SYSTEM_DICT_DUPLICATED_409');
     });
@@ -72,14 +80,19 @@ describe('dictionaries: the dictionaries (types)', () => {
         detailFor(expectError(await api.call('post', '/dictionaries', { code, name: 'Bad' }), 400, 'VALIDATION_FAILED_400'), '/body/code');
       }
       detailFor(expectError(await api.call('post', '/dictionaries', { code: 'blank', name: '  ' }), 400, 'VALIDATION_FAILED_400'), '/body/name');
-      detailFor(expectError(await api.call('post', '/dictionaries', { code: 'odd', name: 'Odd', status: 'archived' }), 400, 'VALIDATION_FAILED_400'), '/body/status');
+      detailFor(
+        expectError(await api.call('post', '/dictionaries', { code: 'odd', name: 'Odd', status: 'archived' }), 400, 'VALIDATION_FAILED_400'),
+        '/body/status',
+      );
     });
 
     it('answers 400 naming a property the schema does not declare', async () => {
       const refused = expectError(await api.call('post', '/dictionaries', { code: 'extra', name: 'Extra', items: [] }), 400, 'VALIDATION_FAILED_400');
       expect(detailFor(refused, '/body/items').rule).to.equal('additionalProperties');
       const type = await api.addType('extra_update');
-      expect(detailFor(expectError(await api.call('put', `/dictionaries/${type.id}`, { id: type.id, version: 1 }), 400, 'VALIDATION_FAILED_400'), '/body/id').rule).to.equal('additionalProperties');
+      expect(
+        detailFor(expectError(await api.call('put', `/dictionaries/${type.id}`, { id: type.id, version: 1 }), 400, 'VALIDATION_FAILED_400'), '/body/id').rule,
+      ).to.equal('additionalProperties');
     });
   });
 
@@ -139,7 +152,19 @@ describe('dictionaries: the dictionaries (types)', () => {
     it('answers 403 PERM_DENIED_403 to a caller holding every permission but the route’s', async () => {
       const all = [...new Set(routes.map(([, , permission]) => permission))];
       for (const [method, path, permission, body] of routes) {
-        expectError(await api.call(method, path, body, tokenFor('almost', all.filter((p) => p !== permission))), 403, 'PERM_DENIED_403');
+        expectError(
+          await api.call(
+            method,
+            path,
+            body,
+            tokenFor(
+              'almost',
+              all.filter((p) => p !== permission),
+            ),
+          ),
+          403,
+          'PERM_DENIED_403',
+        );
       }
     });
   });

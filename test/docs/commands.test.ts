@@ -33,7 +33,11 @@ describe('docs: the commands they give', () => {
   });
 
   it('names only CLI commands `atrium` knows (its usage, printed by running it)', () => {
-    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', 'kernel/cli/atrium.ts'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test' } });
+    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', 'kernel/cli/atrium.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'test' },
+    });
     const usage = run.stdout + run.stderr;
     const known = [...usage.matchAll(/^ {2}atrium ([a-z][a-z-]*(?: [a-z][a-z-]*)?)/gm)].map((m) => m[1]);
     expect(known).to.include.members(['manifest validate', 'modules check', 'migrate']);

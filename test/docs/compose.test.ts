@@ -11,12 +11,18 @@ const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8'
 
 /** The variables a KEY= file declares, comments aside. */
 function declared(envFile: string): string[] {
-  return envFile.split('\n').map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1]).filter((name): name is string => name !== undefined);
+  return envFile
+    .split('\n')
+    .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
 }
 
 /** Every `${NAME…}` interpolation of the compose file, outside comments, with what follows the name. */
 function interpolations(compose: string): Array<{ name: string; rest: string }> {
-  const code = compose.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n');
+  const code = compose
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n');
   return [...code.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)([^}]*)\}/g)].map((m) => ({ name: m[1], rest: m[2] }));
 }
 
@@ -36,7 +42,10 @@ describe('docs: docker compose and its .env', () => {
       expect(declared(example), `${name} in .env.example`).to.include(name);
     }
     expect(declared(example).sort()).to.deep.equal([...new Set(used.map((u) => u.name))].sort());
-    expect(declared(example).every((name) => new RegExp(`^${name}=$`, 'm').test(example)), 'the example holds no value').to.equal(true);
+    expect(
+      declared(example).every((name) => new RegExp(`^${name}=$`, 'm').test(example)),
+      'the example holds no value',
+    ).to.equal(true);
   });
 
   it('runs the server in production, listening on every address of its container', () => {
@@ -59,7 +68,13 @@ describe('docs: docker compose and its .env', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-env-'));
     try {
       execFileSync('sh', ['-c', recipe!], { cwd: dir });
-      const values = Object.fromEntries(fs.readFileSync(path.join(dir, '.env'), 'utf8').trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      const values = Object.fromEntries(
+        fs
+          .readFileSync(path.join(dir, '.env'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
       expect(Object.keys(values).sort()).to.deep.equal(declared(example).sort());
       expect(values.POSTGRES_PASSWORD, 'URL-safe, as DATABASE_URL embeds it').to.match(/^[0-9a-f]{48}$/);
       const server = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: values.JWT_SECRET, ADMIN_PASSWORD: values.ADMIN_PASSWORD } });

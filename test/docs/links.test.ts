@@ -30,7 +30,10 @@ function anchors(markdown: string): Set<string> {
   const result = new Set<string>();
   for (const [, heading] of markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     result.add(count === 0 ? slug : `${slug}-${count}`);
@@ -53,12 +56,18 @@ describe('docs: relative links', () => {
   it('finds the pages and their links (the checker itself)', () => {
     expect(pages()).to.include.members(['README.md', path.join('docs', 'operating.md'), path.join('modules', 'auth', 'README.md')]);
     expect(linkTargets('[a](b.md) `[c](d.md)` ![e](f.png "t")\n```\n[g](h.md)\n```\n')).to.deep.equal(['b.md', 'f.png']);
-    expect([...anchors('# Operating Atrium\n## `HOST` and `PORT`\n### A production start\n## Logs\n## Logs\n')]).to.deep.equal(['operating-atrium', 'host-and-port', 'a-production-start', 'logs', 'logs-1']);
+    expect([...anchors('# Operating Atrium\n## `HOST` and `PORT`\n### A production start\n## Logs\n## Logs\n')]).to.deep.equal([
+      'operating-atrium',
+      'host-and-port',
+      'a-production-start',
+      'logs',
+      'logs-1',
+    ]);
     expect(linkProblem('README.md', '../elsewhere.md')).to.equal('points outside the repository');
     expect(linkProblem('README.md', 'docs/operating.md#no-such-heading')).to.equal('has no heading #no-such-heading');
   });
 
-  it('resolves every relative link of README.md, docs/ and the modules\' READMEs to a file (and heading) of the repository', () => {
+  it("resolves every relative link of README.md, docs/ and the modules' READMEs to a file (and heading) of the repository", () => {
     const broken = pages().flatMap((page) =>
       linkTargets(fs.readFileSync(path.join(repoRoot, page), 'utf8')).flatMap((target) => {
         const problem = linkProblem(page, target);

@@ -31,7 +31,9 @@ describe('generator: the HTTP API', () => {
   before(async () => {
     server = await startTestServer();
     api = generatorApi(server);
-    await sql(server, `create table g6api_book (
+    await sql(
+      server,
+      `create table g6api_book (
       id uuid primary key,
       title varchar(120) not null,
       pages int,
@@ -43,7 +45,8 @@ describe('generator: the HTTP API', () => {
       updated_at timestamptz,
       version int not null default 1,
       isbn varchar(20)
-    )`);
+    )`,
+    );
     await sql(server, 'create unique index g6api_book_isbn_key on g6api_book (isbn)');
     await sql(server, `comment on table g6api_book is 'Books of the library'`);
     await sql(server, `comment on column g6api_book.title is 'Title of the book\nthe second line is not a label'`);
@@ -78,7 +81,10 @@ describe('generator: the HTTP API', () => {
 
   describe('the tables available', () => {
     it('lists the tables no module owns, with their comment', async () => {
-      const data = expectSuccess(await api.available({ keyword: 'g6api_b', pageSize: 200 })).data as { items: { tableName: string; comment: string | null }[]; total: number };
+      const data = expectSuccess(await api.available({ keyword: 'g6api_b', pageSize: 200 })).data as {
+        items: { tableName: string; comment: string | null }[];
+        total: number;
+      };
       expect(data.items).to.deep.equal([
         { tableName: 'g6api_blob', comment: null },
         { tableName: 'g6api_book', comment: 'Books of the library' },
@@ -89,7 +95,18 @@ describe('generator: the HTTP API', () => {
     it('leaves out the tables modules own: the kernel’s, the built-in modules’, its own', async () => {
       const names = await availableNames(api);
       expect(names).to.include.members(['g6api_book', 'g6api_nokey', 'G6api Book', 'Audit']);
-      for (const owned of ['atrium_migrations', 'users_user', 'users_user_role', 'roles_role', 'posts_post', 'menus_menu', 'audit_operation', 'tasks', 'task_attempts', 'generator_table']) {
+      for (const owned of [
+        'atrium_migrations',
+        'users_user',
+        'users_user_role',
+        'roles_role',
+        'posts_post',
+        'menus_menu',
+        'audit_operation',
+        'tasks',
+        'task_attempts',
+        'generator_table',
+      ]) {
         expect(names).to.not.include(owned);
       }
     });
@@ -107,7 +124,16 @@ describe('generator: the HTTP API', () => {
     it('reads every column by introspection: name, type, nullability, default, length, precision, key and comment', async () => {
       book = await imported(api, 'g6api_book');
       const facts = book.columns.map(({ columnName, dbType, nullable, defaultValue, identity, length, precision, scale, primaryKey, comment }) => ({
-        columnName, dbType, nullable, defaultValue, identity, length, precision, scale, primaryKey, comment,
+        columnName,
+        dbType,
+        nullable,
+        defaultValue,
+        identity,
+        length,
+        precision,
+        scale,
+        primaryKey,
+        comment,
       }));
       const none = { defaultValue: null, identity: false, length: null, precision: null, scale: null, primaryKey: false, comment: null };
       expect(facts).to.deep.equal([
@@ -146,7 +172,18 @@ describe('generator: the HTTP API', () => {
 
     it('proposes per column a label, a type, list, query with its operator, form, required and no dictionary', async () => {
       const settings = book.columns.map(({ columnName, property, role, supported, label, tsType, list, query, queryOp, form, required, dictCode }) => ({
-        columnName, property, role, supported, label, tsType, list, query, queryOp, form, required, dictCode,
+        columnName,
+        property,
+        role,
+        supported,
+        label,
+        tsType,
+        list,
+        query,
+        queryOp,
+        form,
+        required,
+        dictCode,
       }));
       const field = { role: 'field', supported: true, tsType: 'string', list: true, query: false, queryOp: 'eq', form: true, required: false, dictCode: null };
       expect(settings).to.deep.equal([
@@ -223,7 +260,11 @@ describe('generator: the HTTP API', () => {
       type Operation = { id: string; path: string; permission: string; changes: Change[] };
       const operation = await eventually(async () => {
         const items = itemsOf<Operation>(
-          await server.http().get('/api/v1/audit/operations').query({ moduleId: 'generator', method: 'POST', status: 201, pageSize: 200 }).set('Authorization', ADMIN),
+          await server
+            .http()
+            .get('/api/v1/audit/operations')
+            .query({ moduleId: 'generator', method: 'POST', status: 201, pageSize: 200 })
+            .set('Authorization', ADMIN),
         );
         for (const item of items) {
           const detail = expectSuccess(await server.http().get(`/api/v1/audit/operations/${item.id}`).set('Authorization', ADMIN)).data as Operation;
@@ -256,12 +297,20 @@ describe('generator: the HTTP API', () => {
           { columnName: 'price', tsType: 'number' },
         ],
       });
-      expect(book).to.include({ moduleId: 'g6api-book', className: 'LibraryBook', moduleName: 'Library books', resourcePath: '/library/books', permissionPrefix: 'library:book', version: 2 });
+      expect(book).to.include({
+        moduleId: 'g6api-book',
+        className: 'LibraryBook',
+        moduleName: 'Library books',
+        resourcePath: '/library/books',
+        permissionPrefix: 'library:book',
+        version: 2,
+      });
       expect(column(book, 'title')).to.deep.equal({ ...column(before, 'title'), label: 'Book title' });
       expect(column(book, 'pages')).to.deep.equal({ ...column(before, 'pages'), query: true, queryOp: 'gt' });
       expect(column(book, 'summary')).to.deep.equal({ ...column(before, 'summary'), list: true, query: false });
       expect(column(book, 'price')).to.deep.equal({ ...column(before, 'price'), tsType: 'number' });
-      for (const name of ['id', 'in_print', 'genre', 'created_at', 'updated_at', 'version', 'isbn']) expect(column(book, name)).to.deep.equal(column(before, name));
+      for (const name of ['id', 'in_print', 'genre', 'created_at', 'updated_at', 'version', 'isbn'])
+        expect(column(book, name)).to.deep.equal(column(before, name));
       expect(new Date(book.updatedAt).getTime()).to.be.at.least(new Date(before.updatedAt).getTime());
       expect(expectSuccess(await api.read(book.id)).data).to.deep.equal(book);
     });
@@ -293,13 +342,25 @@ describe('generator: the HTTP API', () => {
     });
 
     it('reports every problem at once', async () => {
-      const body = expectError(await api.update(book.id, { version: book.version, moduleId: 'Bad', resourcePath: 'nope', columns: [{ columnName: 'title', tsType: 'number' }] }), 400, 'VALIDATION_FAILED_400');
+      const body = expectError(
+        await api.update(book.id, { version: book.version, moduleId: 'Bad', resourcePath: 'nope', columns: [{ columnName: 'title', tsType: 'number' }] }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       for (const field of ['/body/moduleId', '/body/resourcePath', '/body/columns/0/tsType']) detailFor(body, field);
     });
 
     it('holds each column’s settings to what its type and role allow, pointing at the column as sent', async () => {
       await refused({ columns: [{ columnName: 'nope' }] }, '/body/columns/0/columnName');
-      await refused({ columns: [{ columnName: 'pages', label: 'Pages' }, { columnName: 'title', tsType: 'number' }] }, '/body/columns/1/tsType');
+      await refused(
+        {
+          columns: [
+            { columnName: 'pages', label: 'Pages' },
+            { columnName: 'title', tsType: 'number' },
+          ],
+        },
+        '/body/columns/1/tsType',
+      );
       await refused({ columns: [{ columnName: 'in_print', tsType: 'string' }] }, '/body/columns/0/tsType');
       await refused({ columns: [{ columnName: 'pages', query: true, queryOp: 'like' }] }, '/body/columns/0/queryOp');
       await refused({ columns: [{ columnName: 'in_print', query: true, queryOp: 'gt' }] }, '/body/columns/0/queryOp');
@@ -326,7 +387,14 @@ describe('generator: the HTTP API', () => {
       expect(reserved.rule).to.equal('reserved');
       detailFor(expectError(await put([{ columnName: 'tags', list: true }]), 400, 'VALIDATION_FAILED_400'), '/body/columns/0/list');
       // `made` between is filtered as madeFrom and madeTo: the name of `made_from`'s own filter.
-      const clash = expectError(await put([{ columnName: 'made', query: true, queryOp: 'between' }, { columnName: 'made_from', query: true, queryOp: 'eq' }]), 400, 'VALIDATION_FAILED_400');
+      const clash = expectError(
+        await put([
+          { columnName: 'made', query: true, queryOp: 'between' },
+          { columnName: 'made_from', query: true, queryOp: 'eq' },
+        ]),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(clash.details.filter((d) => d.rule === 'unique').map((d) => d.field)).to.deep.equal(['/body/columns/1/query']);
       expectSuccess(await put([{ columnName: 'made', query: true, queryOp: 'between' }]));
       expectSuccess(await api.update(id, { version: 2, columns: [{ columnName: 'made', query: false }] }));
@@ -343,7 +411,11 @@ describe('generator: the HTTP API', () => {
       expect(missing.rule).to.equal('dictionary');
       expect((await refused({ columns: [{ columnName: 'genre', dictCode: 'g6api_empty' }] }, '/body/columns/0/dictCode')).rule).to.equal('dictionary');
       await refused({ columns: [{ columnName: 'genre', dictCode: '1bad code' }] }, '/body/columns/0/dictCode');
-      const boolean = expectError(await api.update(book.id, { version: book.version, columns: [{ columnName: 'in_print', dictCode: 'g6api_genre' }] }), 400, 'VALIDATION_FAILED_400');
+      const boolean = expectError(
+        await api.update(book.id, { version: book.version, columns: [{ columnName: 'in_print', dictCode: 'g6api_genre' }] }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(boolean.details.filter((d) => d.field === '/body/columns/0/dictCode').map((d) => d.rule)).to.deep.equal(['type']);
 
       book = await updated(api, book, { columns: [{ columnName: 'genre', dictCode: 'g6api_genre' }] });
@@ -358,7 +430,10 @@ describe('generator: the HTTP API', () => {
 
     it('answers 409 GENERATOR_MODULE_EXISTS_409 for a module id another configuration has', async () => {
       const loose = (expectSuccess(await api.list({ keyword: 'g6api_loose' })).data as { items: TableView[] }).items[0];
-      detailFor(expectError(await api.update(loose.id, { version: loose.version, moduleId: 'g6api-book' }), 409, 'GENERATOR_MODULE_EXISTS_409'), '/body/moduleId');
+      detailFor(
+        expectError(await api.update(loose.id, { version: loose.version, moduleId: 'g6api-book' }), 409, 'GENERATOR_MODULE_EXISTS_409'),
+        '/body/moduleId',
+      );
     });
 
     it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 for an id no import has, and 400 for one that is not a UUID', async () => {
@@ -387,7 +462,10 @@ describe('generator: the HTTP API', () => {
       const paths = files.map((f) => f.path);
       expect(paths).to.include.members(['manifest.json', 'index.ts', 'README.md']);
       expect(new Set(paths).size).to.equal(paths.length);
-      for (const p of paths) expect(p).to.match(/^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/).and.not.to.include('..');
+      for (const p of paths)
+        expect(p)
+          .to.match(/^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/)
+          .and.not.to.include('..');
       const manifest = JSON.parse(files.find((f) => f.path === 'manifest.json')!.content) as {
         id: string;
         name: string;
@@ -420,8 +498,12 @@ describe('generator: the HTTP API', () => {
       expect(res.headers['content-type']).to.match(/^application\/zip/);
       expect(res.headers['content-disposition']).to.equal('attachment; filename="g6api-book.zip"');
       const entries = unzipSync(new Uint8Array(res.body as Buffer));
-      const unzipped = Object.entries(entries).map(([name, bytes]) => ({ path: name, content: strFromU8(bytes) })).sort((a, b) => a.path.localeCompare(b.path));
-      const files = (await previewed(api, book.id)).map((f) => ({ path: `g6api-book/${f.path}`, content: f.content })).sort((a, b) => a.path.localeCompare(b.path));
+      const unzipped = Object.entries(entries)
+        .map(([name, bytes]) => ({ path: name, content: strFromU8(bytes) }))
+        .sort((a, b) => a.path.localeCompare(b.path));
+      const files = (await previewed(api, book.id))
+        .map((f) => ({ path: `g6api-book/${f.path}`, content: f.content }))
+        .sort((a, b) => a.path.localeCompare(b.path));
       expect(unzipped).to.deep.equal(files);
     });
 
@@ -435,7 +517,12 @@ describe('generator: the HTTP API', () => {
     let shelf: TableView;
     before(async () => {
       shelf = await imported(api, 'g6api_shelf');
-      shelf = await updated(api, shelf, { columns: [{ columnName: 'name', label: 'Shelf name', query: false }, { columnName: 'floor', query: true, queryOp: 'lt' }] });
+      shelf = await updated(api, shelf, {
+        columns: [
+          { columnName: 'name', label: 'Shelf name', query: false },
+          { columnName: 'floor', query: true, queryOp: 'lt' },
+        ],
+      });
     });
 
     it('still previews after only a comment changed', async () => {
@@ -510,9 +597,15 @@ describe('generator: the HTTP API', () => {
       { permission: 'generator:table:list', call: (token?: string) => withToken(server.http().get('/api/v1/generator/templates'), token) },
       { permission: 'generator:table:list', call: (token?: string) => withToken(server.http().get('/api/v1/generator/tables/available'), token) },
       { permission: 'generator:table:list', call: (token?: string) => withToken(server.http().get('/api/v1/generator/tables'), token) },
-      { permission: 'generator:table:import', call: (token?: string) => withToken(server.http().post('/api/v1/generator/tables'), token).send({ tableName: 'g6api_nothing' }) },
+      {
+        permission: 'generator:table:import',
+        call: (token?: string) => withToken(server.http().post('/api/v1/generator/tables'), token).send({ tableName: 'g6api_nothing' }),
+      },
       { permission: 'generator:table:query', call: (token?: string) => withToken(server.http().get(`/api/v1/generator/tables/${id}`), token) },
-      { permission: 'generator:table:edit', call: (token?: string) => withToken(server.http().put(`/api/v1/generator/tables/${id}`), token).send({ version: 1 }) },
+      {
+        permission: 'generator:table:edit',
+        call: (token?: string) => withToken(server.http().put(`/api/v1/generator/tables/${id}`), token).send({ version: 1 }),
+      },
       { permission: 'generator:table:edit', call: (token?: string) => withToken(server.http().post(`/api/v1/generator/tables/${id}/sync?version=1`), token) },
       { permission: 'generator:table:remove', call: (token?: string) => withToken(server.http().delete(`/api/v1/generator/tables/${id}?version=1`), token) },
       { permission: 'generator:table:preview', call: (token?: string) => withToken(server.http().get(`/api/v1/generator/tables/${id}/preview`), token) },
@@ -526,7 +619,10 @@ describe('generator: the HTTP API', () => {
 
     it('answers 403 PERM_DENIED_403 on every route to a caller holding every generator permission but the route’s', async () => {
       for (const route of routes(table.id)) {
-        const others = tokenFor('almost', GENERATOR_PERMISSIONS.filter((p) => p !== route.permission));
+        const others = tokenFor(
+          'almost',
+          GENERATOR_PERMISSIONS.filter((p) => p !== route.permission),
+        );
         expectError(await route.call(others), 403, 'PERM_DENIED_403');
       }
       expect(expectSuccess(await api.read(table.id)).data).to.deep.equal(table);
@@ -541,10 +637,14 @@ describe('generator: the HTTP API', () => {
     });
 
     it('declares its seven permissions and its menu', async () => {
-      const permissions = itemsOf<{ code: string; scope: string }>(await server.http().get('/api/v1/system/permissions').query({ moduleId: 'generator', pageSize: 200 }).set('Authorization', ADMIN));
+      const permissions = itemsOf<{ code: string; scope: string }>(
+        await server.http().get('/api/v1/system/permissions').query({ moduleId: 'generator', pageSize: 200 }).set('Authorization', ADMIN),
+      );
       expect(permissions.map((p) => p.code).sort()).to.deep.equal([...GENERATOR_PERMISSIONS].sort());
       expect(permissions.every((p) => p.scope === 'global')).to.equal(true);
-      const menus = itemsOf<{ path: string; permission: string }>(await server.http().get('/api/v1/menus').query({ moduleId: 'generator' }).set('Authorization', ADMIN));
+      const menus = itemsOf<{ path: string; permission: string }>(
+        await server.http().get('/api/v1/menus').query({ moduleId: 'generator' }).set('Authorization', ADMIN),
+      );
       expect(menus.map((m) => ({ path: m.path, permission: m.permission }))).to.deep.equal([{ path: '/tool/generator', permission: 'generator:table:list' }]);
     });
   });

@@ -33,7 +33,9 @@ describe('generator: columns the database fills', () => {
   before(async () => {
     server = await startTestServer();
     api = generatorApi(server);
-    await sql(server, `create table g13_order (
+    await sql(
+      server,
+      `create table g13_order (
       id bigserial primary key,
       name text not null,
       created_at timestamptz default now(),
@@ -41,7 +43,8 @@ describe('generator: columns the database fills', () => {
       code int generated always as identity (start with 1000),
       ordered_on date not null default date '2026-01-02',
       note text default 'none'
-    )`);
+    )`,
+    );
     await sql(server, 'create table g13_tag (id int generated always as identity primary key, label text not null)');
     await sql(server, 'create table g13_shelf (id serial primary key, name text)');
     orders = await imported(api, 'g13_order');
@@ -71,12 +74,26 @@ describe('generator: columns the database fills', () => {
       expect(detail.rule).to.equal(rule);
       return detail;
     };
-    expect((await refused([{ columnName: 'note', label: 'Note' }, { columnName: 'id', tsType: 'number' }], '/body/columns/1/tsType', 'enum')).message).to.include('string of digits');
+    expect(
+      (
+        await refused(
+          [
+            { columnName: 'note', label: 'Note' },
+            { columnName: 'id', tsType: 'number' },
+          ],
+          '/body/columns/1/tsType',
+          'enum',
+        )
+      ).message,
+    ).to.include('string of digits');
     await refused([{ columnName: 'code', form: true }], '/body/columns/0/form', 'readOnly');
     // An int4 key too, which reads as a number everywhere else.
     const shelves = itemsOf<TableView>(await api.list({ keyword: 'g13_shelf' })).find((t) => t.tableName === 'g13_shelf')!;
     expect(column(expectSuccess(await api.read(shelves.id)).data as TableView, 'id')).to.include({ dbType: 'int4', tsType: 'string' });
-    detailFor(expectError(await api.update(shelves.id, { version: shelves.version, columns: [{ columnName: 'id', tsType: 'number' }] }), 400, 'VALIDATION_FAILED_400'), '/body/columns/0/tsType');
+    detailFor(
+      expectError(await api.update(shelves.id, { version: shelves.version, columns: [{ columnName: 'id', tsType: 'number' }] }), 400, 'VALIDATION_FAILED_400'),
+      '/body/columns/0/tsType',
+    );
     expect((expectSuccess(await api.read(orders.id)).data as TableView).version).to.equal(current.version);
   });
 
@@ -115,7 +132,10 @@ describe('generator: columns the database fills', () => {
 
   it('shows neither the key nor the GENERATED ALWAYS column in the create body of the catalog', async () => {
     type Body = { properties: Record<string, unknown>; required?: string[] };
-    const doc = JSON.parse((await http().get('/v3/api-docs').set('Authorization', ADMIN)).text) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { $ref: string } }> } }>>; components: { schemas: Record<string, Body> } };
+    const doc = JSON.parse((await http().get('/v3/api-docs').set('Authorization', ADMIN)).text) as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { $ref: string } }> } }>>;
+      components: { schemas: Record<string, Body> };
+    };
     // The create body is a named schema: the operation refers to its component.
     const body = doc.components.schemas[doc.paths[ORDERS].post.requestBody.content['application/json'].schema.$ref.split('/').pop()!];
     expect(Object.keys(body.properties).sort()).to.deep.equal(['name', 'note', 'orderedOn', 'qty']);
@@ -129,7 +149,10 @@ describe('generator: columns the database fills', () => {
   });
 
   it('serves an identity key and a serial key as strings, through every route', async () => {
-    for (const [base, body] of [[TAGS, { label: 'red' }], [SHELVES, { name: 'top' }]] as const) {
+    for (const [base, body] of [
+      [TAGS, { label: 'red' }],
+      [SHELVES, { name: 'top' }],
+    ] as const) {
       const created = expectSuccess(await create(base, body), 201).data as { id: string };
       expect(created.id).to.be.a('string').that.matches(DIGITS);
       expect(expectSuccess(await read(base, created.id)).data).to.deep.equal(created);

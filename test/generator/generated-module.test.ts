@@ -60,7 +60,9 @@ describe('generator: a generated module', () => {
     server = await startTestServer();
     database = server.database;
     api = generatorApi(server);
-    await sql(server, `create table g6gen_book (
+    await sql(
+      server,
+      `create table g6gen_book (
       id uuid primary key,
       title varchar(120) not null,
       pages int,
@@ -72,11 +74,16 @@ describe('generator: a generated module', () => {
       updated_at timestamptz not null default now(),
       version int not null default 1,
       isbn varchar(20)
-    )`);
+    )`,
+    );
     await sql(server, 'create unique index g6gen_book_isbn_key on g6gen_book (isbn)');
     const admin = (url: string, body: Record<string, unknown>) => server.http().post(url).set('Authorization', ADMIN).send(body);
     expectSuccess(await admin('/api/v1/dictionaries', { code: 'g6gen_genre', name: 'Genres' }), 201);
-    for (const [label, value] of [['Novel', 'novel'], ['Essay', 'essay']]) expectSuccess(await admin('/api/v1/dictionaries/g6gen_genre/items', { label, value }), 201);
+    for (const [label, value] of [
+      ['Novel', 'novel'],
+      ['Essay', 'essay'],
+    ])
+      expectSuccess(await admin('/api/v1/dictionaries/g6gen_genre/items', { label, value }), 201);
 
     table = await imported(api, 'g6gen_book');
     expect(table.moduleId).to.equal(MODULE_ID);
@@ -123,7 +130,11 @@ describe('generator: a generated module', () => {
       expect(first.table).to.include({ id: table.id, moduleId: MODULE_ID, className: 'GenBook' });
       expect(first.table.generatedAt).to.be.a('string');
       expect(expectSuccess(await api.read(table.id)).data).to.deep.equal(first.table);
-      const manifest = JSON.parse(fs.readFileSync(path.join(moduleDir(), 'manifest.json'), 'utf8')) as { id: string; dependsOn?: string[]; generation: Record<string, string> };
+      const manifest = JSON.parse(fs.readFileSync(path.join(moduleDir(), 'manifest.json'), 'utf8')) as {
+        id: string;
+        dependsOn?: string[];
+        generation: Record<string, string>;
+      };
       expect(manifest.id).to.equal(MODULE_ID);
       expect(manifest.generation).to.include({ templateId: 'crud', sourceTable: 'g6gen_book', className: 'GenBook', resourcePath: '/library/gen-books' });
       expect(manifest.dependsOn).to.deep.equal(['dictionaries']);
@@ -150,7 +161,19 @@ describe('generator: a generated module', () => {
       expect(book.id).to.match(UUID);
       expect(new Date(book.createdAt).toISOString()).to.equal(book.createdAt);
       expect(book.updatedAt).to.be.a('string');
-      expect(Object.keys(book).sort()).to.deep.equal(['copies', 'createdAt', 'genre', 'id', 'inPrint', 'isbn', 'pages', 'summary', 'title', 'updatedAt', 'version']);
+      expect(Object.keys(book).sort()).to.deep.equal([
+        'copies',
+        'createdAt',
+        'genre',
+        'id',
+        'inPrint',
+        'isbn',
+        'pages',
+        'summary',
+        'title',
+        'updatedAt',
+        'version',
+      ]);
       expect(expectSuccess(await read(book.id)).data).to.deep.equal(book);
     });
 
@@ -187,7 +210,9 @@ describe('generator: a generated module', () => {
       const other = await add({ title: 'Other', isbn: 'crud-2' });
       detailFor(expectError(await update(other.id, { isbn: 'crud-1', version: 1 }), 409, DUPLICATED), '/body/isbn');
       expectSuccess(await remove(other.id));
-      const codes = itemsOf<{ code: string; status: number; messages: { en: string; zh: string } }>(await http().get('/api/v1/system/error-codes').query({ owner: MODULE_ID }));
+      const codes = itemsOf<{ code: string; status: number; messages: { en: string; zh: string } }>(
+        await http().get('/api/v1/system/error-codes').query({ owner: MODULE_ID }),
+      );
       const entry = codes.find((c) => c.code === DUPLICATED);
       expect(entry).to.include({ status: 409 });
       expect(entry!.messages.en).to.be.a('string').that.is.not.empty;
@@ -207,10 +232,13 @@ describe('generator: a generated module', () => {
       type Change = { id: string; action: string; before: Book | null; after: Book | null };
       type Operation = { id: string; method: string; status: number; permission: string; changes: Change[] };
       const changed = await eventually(async () => {
-        const items = itemsOf<Operation>(await http().get('/api/v1/audit/operations').query({ moduleId: MODULE_ID, pageSize: 200 }).set('Authorization', ADMIN));
+        const items = itemsOf<Operation>(
+          await http().get('/api/v1/audit/operations').query({ moduleId: MODULE_ID, pageSize: 200 }).set('Authorization', ADMIN),
+        );
         const done = items.filter((o) => o.status === 200 || o.status === 201);
         const withChanges: Operation[] = [];
-        for (const o of done) withChanges.push(expectSuccess(await http().get(`/api/v1/audit/operations/${o.id}`).set('Authorization', ADMIN)).data as Operation);
+        for (const o of done)
+          withChanges.push(expectSuccess(await http().get(`/api/v1/audit/operations/${o.id}`).set('Authorization', ADMIN)).data as Operation);
         const find = (action: string, test: (c: Change) => boolean) => withChanges.find((o) => (o.changes ?? []).some((c) => c.action === action && test(c)));
         const created = find('create', (c) => c.after?.title === 'Crud book');
         const id = created?.changes[0].id;
@@ -264,7 +292,12 @@ describe('generator: a generated module', () => {
       expect(await titles({ sort: 'title,desc' })).to.deep.equal(['Delta', 'Beta reader', 'Alpha Centauri', '100% Gamma']);
       expect(itemsOf<Book>(await list({ sort: 'pages,desc', pages: 0 })).map((b) => b.pages)).to.deep.equal([400, 250, 100]);
       expect(itemsOf<Book>(await list({ sort: 'pages,asc', pages: 0 })).map((b) => b.pages)).to.deep.equal([100, 250, 400]);
-      expect(itemsOf<Book>(await list({ sort: ['inPrint,asc', 'copies,desc'] })).map((b) => b.title)).to.deep.equal(['Beta reader', '100% Gamma', 'Alpha Centauri', 'Delta']);
+      expect(itemsOf<Book>(await list({ sort: ['inPrint,asc', 'copies,desc'] })).map((b) => b.title)).to.deep.equal([
+        'Beta reader',
+        '100% Gamma',
+        'Alpha Centauri',
+        'Delta',
+      ]);
       detailFor(expectError(await list({ sort: 'summary,asc' }), 400, 'VALIDATION_FAILED_400'), '/query/sort');
       detailFor(expectError(await list({ sort: 'in_print,asc' }), 400, 'VALIDATION_FAILED_400'), '/query/sort');
       detailFor(expectError(await list({ sort: 'title,up' }), 400, 'VALIDATION_FAILED_400'), '/query/sort');
@@ -340,13 +373,17 @@ describe('generator: a generated module', () => {
     });
 
     it('declares its permissions, listed under its module id', async () => {
-      const permissions = itemsOf<{ code: string; scope: string; moduleId: string }>(await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN));
+      const permissions = itemsOf<{ code: string; scope: string; moduleId: string }>(
+        await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN),
+      );
       expect(permissions.map((p) => p.code).sort()).to.deep.equal(['add', 'edit', 'list', 'query', 'remove'].map((a) => `${PREFIX}:${a}`));
       expect(permissions.every((p) => p.scope === 'global' && p.moduleId === MODULE_ID)).to.equal(true);
     });
 
     it('has its menu synced: its resource path, its name, the list permission', async () => {
-      const menus = itemsOf<{ path: string; title: string; permission: string; moduleId: string }>(await http().get('/api/v1/menus').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN));
+      const menus = itemsOf<{ path: string; title: string; permission: string; moduleId: string }>(
+        await http().get('/api/v1/menus').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN),
+      );
       expect(menus.map(({ path: p, title, permission, moduleId }) => ({ path: p, title, permission, moduleId }))).to.deep.equal([
         { path: '/library/gen-books', title: 'Generated books', permission: `${PREFIX}:list`, moduleId: MODULE_ID },
       ]);
@@ -430,8 +467,12 @@ describe('generator: a generated module', () => {
       expect(summary).to.include({ status: 'enabled', builtin: false, name: 'Generated library books' });
       const permissions = itemsOf<{ code: string }>(await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN));
       expect(permissions).to.have.length(5);
-      expect(itemsOf<{ path: string }>(await http().get('/api/v1/menus').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN)).map((m) => m.path)).to.deep.equal(['/library/gen-books']);
-      expect(await apiDocsText()).to.include(`"${BASE}/{id}"`).and.to.include('Name of the book');
+      expect(
+        itemsOf<{ path: string }>(await http().get('/api/v1/menus').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN)).map((m) => m.path),
+      ).to.deep.equal(['/library/gen-books']);
+      expect(await apiDocsText())
+        .to.include(`"${BASE}/{id}"`)
+        .and.to.include('Name of the book');
     });
 
     it('keeps the configuration, and generates again in place', async () => {

@@ -100,7 +100,12 @@ export function generatorApi(server: TestServer) {
     sync: (id: string, query: Record<string, unknown>, token = ADMIN) => http().post(`${base}/tables/${id}/sync`).query(query).set('Authorization', token),
     remove: (id: string, query: Record<string, unknown> = {}, token = ADMIN) => http().delete(`${base}/tables/${id}`).query(query).set('Authorization', token),
     preview: (id: string, token = ADMIN) => http().get(`${base}/tables/${id}/preview`).set('Authorization', token),
-    download: (id: string, token = ADMIN) => http().get(`${base}/tables/${id}/download`).set('Authorization', token).buffer(true).parse(bytesOrJson as never),
+    download: (id: string, token = ADMIN) =>
+      http()
+        .get(`${base}/tables/${id}/download`)
+        .set('Authorization', token)
+        .buffer(true)
+        .parse(bytesOrJson as never),
     generate: (id: string, token = ADMIN) => http().post(`${base}/tables/${id}/generate`).set('Authorization', token),
   };
 }

@@ -41,7 +41,10 @@ describe('generator: names another module owns', () => {
   it('refuses a resource path in another module’s route prefix or under its menu, naming it', async () => {
     expect(await refusedFor({ resourcePath: '/auth/notes' })).to.deep.equal([['/body/resourcePath', 'auth']]);
     expect(await refusedFor({ resourcePath: '/system/users/notes' })).to.deep.equal([['/body/resourcePath', 'users']]);
-    expect(await refusedFor({ resourcePath: '/system/sessions' })).to.deep.equal([['/body/resourcePath', 'auth'], ['/body/resourcePath', 'auth']]);
+    expect(await refusedFor({ resourcePath: '/system/sessions' })).to.deep.equal([
+      ['/body/resourcePath', 'auth'],
+      ['/body/resourcePath', 'auth'],
+    ]);
   });
 
   it('accepts names of its own', async () => {

@@ -18,11 +18,14 @@ describe('generator: tables tied by a foreign key', () => {
     server = await startTestServer();
     api = generatorApi(server);
     await sql(server, 'create table g6ref_authors (id uuid primary key, name varchar(100) not null)');
-    await sql(server, `create table g6ref_books (
+    await sql(
+      server,
+      `create table g6ref_books (
       id serial primary key,
       title varchar(100) not null,
       author_id uuid not null constraint g6ref_books_author_fkey references g6ref_authors (id)
-    )`);
+    )`,
+    );
     for (const tableName of ['g6ref_authors', 'g6ref_books']) await generated(api, (await imported(api, tableName)).id);
   });
   after(() => server.stop());
@@ -62,7 +65,9 @@ describe('generator: tables tied by a foreign key', () => {
 
   it('names the module generated before under another id, which still owns the table, when the id changes', async () => {
     const books = (expectSuccess(await api.list({ keyword: 'g6ref_books' })).data as { items: { id: string; version: number }[] }).items[0];
-    const renamed = expectSuccess(await api.update(books.id, { version: books.version, moduleId: 'g6ref-library', className: 'LibraryBook' })).data as { version: number };
+    const renamed = expectSuccess(await api.update(books.id, { version: books.version, moduleId: 'g6ref-library', className: 'LibraryBook' })).data as {
+      version: number;
+    };
     expect(renamed.version).to.equal(books.version + 1);
     const refused = expectError(await api.generate(books.id), 409, 'GENERATOR_TABLE_OWNED_409');
     expect(detailFor(refused, '/params/id').message).to.include('module "g6ref-books", generated from "g6ref_books" before, owns it');

@@ -48,7 +48,9 @@ describe('generator: safety', () => {
     api = generatorApi(server);
     await sql(server, 'create table g6safe_victim (id int primary key)');
     await sql(server, 'create table g6safe_plain (id uuid primary key, name varchar(40) not null)');
-    await sql(server, `create table g6safe_note (
+    await sql(
+      server,
+      `create table g6safe_note (
       id uuid primary key,
       body varchar(200) not null,
       remark text,
@@ -56,7 +58,8 @@ describe('generator: safety', () => {
       "a*/ require(fs) /*" varchar(20),
       "b'); process.exit(4); ('" varchar(20),
       version int not null default 1
-    )`);
+    )`,
+    );
     await sql(server, `comment on table g6safe_note is ${literal(HOSTILE.template)}`);
     await sql(server, `comment on column g6safe_note.body is ${literal(HOSTILE.closesComment)}`);
     await sql(server, `comment on column g6safe_note.remark is ${literal(HOSTILE.closesString)}`);
@@ -106,11 +109,20 @@ describe('generator: safety', () => {
       await sql(server, `create table "${name}" (id uuid primary key, name varchar(40) not null)`);
       const odd = await imported(api, name);
       expect(odd.tableName).to.equal(name);
-      expect(odd).to.include({ moduleId: 'g6safe-x-drop-table-g6safe-victim', className: 'G6safeXDropTableG6safeVictim', resourcePath: '/g6safe-x-drop-table-g6safe-victim' });
+      expect(odd).to.include({
+        moduleId: 'g6safe-x-drop-table-g6safe-victim',
+        className: 'G6safeXDropTableG6safeVictim',
+        resourcePath: '/g6safe-x-drop-table-g6safe-victim',
+      });
       expect((await generated(api, odd.id)).replaced).to.equal(false);
       const base = `/api/v1${odd.resourcePath}`;
-      const row = expectSuccess(await server.http().post(base).set('Authorization', ADMIN).send({ name: "'; drop table g6safe_victim; --" }), 201).data as { id: string; name: string };
-      expect(itemsOf<{ id: string }>(await server.http().get(base).query({ name: "'; drop" }).set('Authorization', ADMIN)).map((r) => r.id)).to.deep.equal([row.id]);
+      const row = expectSuccess(await server.http().post(base).set('Authorization', ADMIN).send({ name: "'; drop table g6safe_victim; --" }), 201).data as {
+        id: string;
+        name: string;
+      };
+      expect(itemsOf<{ id: string }>(await server.http().get(base).query({ name: "'; drop" }).set('Authorization', ADMIN)).map((r) => r.id)).to.deep.equal([
+        row.id,
+      ]);
       expect(await sql(server, `select name from "${name}"`)).to.deep.equal([{ name: "'; drop table g6safe_victim; --" }]);
       expect(await sql(server, 'select count(*)::int as n from g6safe_victim')).to.deep.equal([{ n: 0 }]);
     });
@@ -169,7 +181,13 @@ describe('generator: safety', () => {
     it('changed nothing and wrote nothing', async () => {
       expect((expectSuccess(await api.read(plain.id)).data as TableView).version).to.equal(plain.version);
       expect(dataFiles()).to.deep.equal(filesBefore);
-      for (const place of ['/abs', path.join(outside, 'evil'), path.join(server.dataDir, 'x'), path.join(server.dataDir, 'evil'), path.join(path.dirname(server.dataDir), 'evil')]) {
+      for (const place of [
+        '/abs',
+        path.join(outside, 'evil'),
+        path.join(server.dataDir, 'x'),
+        path.join(server.dataDir, 'evil'),
+        path.join(path.dirname(server.dataDir), 'evil'),
+      ]) {
         expect(fs.existsSync(place), place).to.equal(false);
       }
       expect(fs.existsSync(SENTINEL)).to.equal(false);
@@ -216,15 +234,29 @@ describe('generator: safety', () => {
 
     it('serves the hostile text as data: the module works, its descriptions and menu carry the text verbatim', async () => {
       const base = '/api/v1/g6safe-note';
-      const created = expectSuccess(await server.http().post(base).set('Authorization', ADMIN).send({ body: HOSTILE.closesString, remark: HOSTILE.closesComment, aRequireFs: '*/ x /*' }), 201).data as Record<string, unknown>;
+      const created = expectSuccess(
+        await server.http().post(base).set('Authorization', ADMIN).send({ body: HOSTILE.closesString, remark: HOSTILE.closesComment, aRequireFs: '*/ x /*' }),
+        201,
+      ).data as Record<string, unknown>;
       expect(created).to.include({ body: HOSTILE.closesString, remark: HOSTILE.closesComment, aRequireFs: '*/ x /*', version: 1 });
       expect(await sql(server, 'select "a*/ require(fs) /*" as v from g6safe_note')).to.deep.equal([{ v: '*/ x /*' }]);
-      expect(itemsOf<Record<string, unknown>>(await server.http().get(base).query({ body: `'); ${WRITE}` }).set('Authorization', ADMIN)).map((r) => r.id)).to.deep.equal([created.id]);
+      expect(
+        itemsOf<Record<string, unknown>>(
+          await server
+            .http()
+            .get(base)
+            .query({ body: `'); ${WRITE}` })
+            .set('Authorization', ADMIN),
+        ).map((r) => r.id),
+      ).to.deep.equal([created.id]);
 
       const doc = (await server.http().get('/v3/api-docs').set('Authorization', ADMIN)).body as unknown;
       const descriptions = collect(doc, 'description');
       for (const text of [HOSTILE.closesComment, HOSTILE.closesString, HOSTILE.newlines, HOSTILE.template, `'); process.exit(2); ('`]) {
-        expect(descriptions.some((d) => d.includes(text)), text).to.equal(true);
+        expect(
+          descriptions.some((d) => d.includes(text)),
+          text,
+        ).to.equal(true);
       }
       const menus = itemsOf<{ title: string }>(await server.http().get('/api/v1/menus').query({ moduleId: 'g6safe-note' }).set('Authorization', ADMIN));
       expect(menus.map((m) => m.title)).to.deep.equal([note.moduleName]);
@@ -275,19 +307,28 @@ describe('generator: safety', () => {
 
     it('refuses a folder the generator did not write: a hand-written manifest, none at all, another table’s generation, a plain file', async () => {
       const cases: [string, (dir: string) => void][] = [
-        ['g6safe_foreign', (dir) => {
-          fs.mkdirSync(dir);
-          fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ id: 'g6safe-foreign', name: 'Mine', version: '1.0.0' }));
-          fs.writeFileSync(path.join(dir, 'index.ts'), '// hand-written\n');
-        }],
-        ['g6safe_bare', (dir) => {
-          fs.mkdirSync(dir);
-          fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
-        }],
-        ['g6safe_other', (dir) => {
-          fs.mkdirSync(dir);
-          fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ id: 'g6safe-other', generation: { sourceTable: 'g6safe_elsewhere' } }));
-        }],
+        [
+          'g6safe_foreign',
+          (dir) => {
+            fs.mkdirSync(dir);
+            fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ id: 'g6safe-foreign', name: 'Mine', version: '1.0.0' }));
+            fs.writeFileSync(path.join(dir, 'index.ts'), '// hand-written\n');
+          },
+        ],
+        [
+          'g6safe_bare',
+          (dir) => {
+            fs.mkdirSync(dir);
+            fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
+          },
+        ],
+        [
+          'g6safe_other',
+          (dir) => {
+            fs.mkdirSync(dir);
+            fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ id: 'g6safe-other', generation: { sourceTable: 'g6safe_elsewhere' } }));
+          },
+        ],
         ['g6safe_file', (dir) => fs.writeFileSync(dir, 'a file, not a folder')],
       ];
       for (const [tableName, make] of cases) {
@@ -310,7 +351,9 @@ describe('generator: safety', () => {
       }
       expect((expectSuccess(await api.read(table.id)).data as TableView).moduleId).to.equal(table.moduleId);
       expectSuccess(await server.http().get('/api/v1/users').set('Authorization', ADMIN));
-      expect((expectSuccess(await server.http().get('/api/v1/system/modules/users').set('Authorization', ADMIN)).data as { builtin: boolean }).builtin).to.equal(true);
+      expect(
+        (expectSuccess(await server.http().get('/api/v1/system/modules/users').set('Authorization', ADMIN)).data as { builtin: boolean }).builtin,
+      ).to.equal(true);
     });
 
     it('refuses the id of a module generated from another table, once that table’s configuration is gone', async () => {
@@ -319,9 +362,14 @@ describe('generator: safety', () => {
       const contents = snapshot(dir);
       expectSuccess(await api.remove(linked.id));
       const taken = await configure('g6safe_taken');
-      detailFor(expectError(await api.update(taken.id, { version: taken.version, moduleId: linked.moduleId }), 409, 'GENERATOR_MODULE_EXISTS_409'), '/body/moduleId');
+      detailFor(
+        expectError(await api.update(taken.id, { version: taken.version, moduleId: linked.moduleId }), 409, 'GENERATOR_MODULE_EXISTS_409'),
+        '/body/moduleId',
+      );
       expect(snapshot(dir)).to.deep.equal(contents);
-      const summary = expectSuccess(await server.http().get(`/api/v1/system/modules/${linked.moduleId}`).set('Authorization', ADMIN)).data as { generation: { sourceTable: string } };
+      const summary = expectSuccess(await server.http().get(`/api/v1/system/modules/${linked.moduleId}`).set('Authorization', ADMIN)).data as {
+        generation: { sourceTable: string };
+      };
       expect(summary.generation.sourceTable).to.equal('g6safe_link');
       expect(fs.existsSync(SENTINEL)).to.equal(false);
     });

@@ -102,7 +102,16 @@ export function ledgerPlan(): GenerationPlan {
     permissionPrefix: 'ledger:entry',
     columns: [
       column('id', 'id', { dbType: 'int8', tsType: 'number', role: 'id', hasDefault: true, form: false }),
-      column('total', 'total', { dbType: 'numeric', tsType: 'number', precision: 12, scale: 2, nullable: true, required: false, query: true, queryOp: 'between' }),
+      column('total', 'total', {
+        dbType: 'numeric',
+        tsType: 'number',
+        precision: 12,
+        scale: 2,
+        nullable: true,
+        required: false,
+        query: true,
+        queryOp: 'between',
+      }),
       column('booked_at', 'bookedAt', { dbType: 'timestamp', role: 'createdAt', hasDefault: true, form: false }),
       column('memo', 'memo', { dbType: 'varchar', length: 100, nullable: true, required: false }),
       column('version', 'version', { dbType: 'int2', tsType: 'number', role: 'version', hasDefault: true, form: false, list: false }),
@@ -142,8 +151,23 @@ export function oddPlan(): GenerationPlan {
     columns: [
       column('id', 'id', { dbType: 'int4', tsType: 'number', role: 'id', hasDefault: true, form: false, label: HOSTILE.closer }),
       column(ODD_COLUMNS.weird, 'weird', { label: HOSTILE.quote, comment: Object.values(HOSTILE).join(' | '), query: true, queryOp: 'like' }),
-      column(ODD_COLUMNS.closer, 'closer', { dbType: 'int4', tsType: 'number', nullable: true, required: false, label: HOSTILE.template, comment: HOSTILE.lineComment, query: true }),
-      column(ODD_COLUMNS.template, 'templated', { dbType: 'varchar', length: 20, nullable: true, required: false, label: HOSTILE.separator, comment: HOSTILE.openapi }),
+      column(ODD_COLUMNS.closer, 'closer', {
+        dbType: 'int4',
+        tsType: 'number',
+        nullable: true,
+        required: false,
+        label: HOSTILE.template,
+        comment: HOSTILE.lineComment,
+        query: true,
+      }),
+      column(ODD_COLUMNS.template, 'templated', {
+        dbType: 'varchar',
+        length: 20,
+        nullable: true,
+        required: false,
+        label: HOSTILE.separator,
+        comment: HOSTILE.openapi,
+      }),
     ],
   });
 }

@@ -25,7 +25,14 @@ describe("the generator's crud template: rendering", () => {
 
   it('writes the files of a module, named after the class: errors.ts only when a write can conflict', () => {
     expect(crudTemplate.render(booksPlan()).map((f) => f.path)).to.deep.equal([
-      'manifest.json', 'book.entity.ts', 'book.schemas.ts', 'book.service.ts', 'book.routes.ts', 'errors.ts', 'index.ts', 'README.md',
+      'manifest.json',
+      'book.entity.ts',
+      'book.schemas.ts',
+      'book.service.ts',
+      'book.routes.ts',
+      'errors.ts',
+      'index.ts',
+      'README.md',
     ]);
     expect(crudTemplate.render(oddPlan()).map((f) => f.path)).to.not.include('errors.ts');
     const tags = crudTemplate.render(tagsPlan());
@@ -51,7 +58,12 @@ describe("the generator's crud template: rendering", () => {
     expect(books.permissions[0]).to.deep.equal({ code: 'library:book:list', name: 'List Book records', scope: 'global', owner: 'library-books' });
     expect(books.menus).to.deep.equal([{ title: 'Library books', path: '/library/books', component: 'library-books/index', permission: 'library:book:list' }]);
     expect(books.generation).to.deep.equal({
-      templateId: 'crud', templateVersion: '2.0.0', sourceTable: 'library_books', className: 'Book', resourcePath: '/library/books', routeModule: 'book.routes.ts',
+      templateId: 'crud',
+      templateVersion: '2.0.0',
+      sourceTable: 'library_books',
+      className: 'Book',
+      resourcePath: '/library/books',
+      routeModule: 'book.routes.ts',
     });
     expect(JSON.parse(fileOf(crudTemplate.render(tagsPlan()), 'manifest.json').content)).to.not.have.property('dependsOn');
   });
@@ -90,7 +102,9 @@ describe("the generator's crud template: rendering", () => {
     expect(crudTemplate.problems(ledger)).to.deep.equal(['column seq: the database alone writes it (GENERATED ALWAYS), so it cannot be in the form']);
     ledger.columns[ledger.columns.length - 1].form = false;
     expect(crudTemplate.problems(ledger)).to.deep.equal([]);
-    expect(fileOf(crudTemplate.render(ledger), 'ledger-entry.entity.ts').content).to.include(`seq: p.integer().fieldName('seq').generated(DATABASE_GENERATED),`);
+    expect(fileOf(crudTemplate.render(ledger), 'ledger-entry.entity.ts').content).to.include(
+      `seq: p.integer().fieldName('seq').generated(DATABASE_GENERATED),`,
+    );
   });
 
   it('renders modules that type-check with strict TypeScript', async function () {
@@ -100,13 +114,23 @@ describe("the generator's crud template: rendering", () => {
     const dir = fs.mkdtempSync(path.join(REPO, '.tmp', 'generator-typecheck-'));
     try {
       for (const p of [booksPlan(), tagsPlan(), oddPlan(), ledgerPlan()]) writeModule(dir, p.moduleId, crudTemplate.render(p));
-      fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022', module: 'node20', moduleResolution: 'node16', strict: true, esModuleInterop: true, skipLibCheck: true, noEmit: true, types: ['node'],
-          paths: { '@atrium/kernel': [path.join(REPO, 'kernel/api.ts')], '@atrium/module/*': [path.join(REPO, 'modules/*/api.ts')] },
-        },
-        include: ['*/**/*.ts'],
-      }));
+      fs.writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'node20',
+            moduleResolution: 'node16',
+            strict: true,
+            esModuleInterop: true,
+            skipLibCheck: true,
+            noEmit: true,
+            types: ['node'],
+            paths: { '@atrium/kernel': [path.join(REPO, 'kernel/api.ts')], '@atrium/module/*': [path.join(REPO, 'modules/*/api.ts')] },
+          },
+          include: ['*/**/*.ts'],
+        }),
+      );
       const result = await promisify(execFile)(path.join(REPO, 'node_modules/.bin/tsc'), ['-p', path.join(dir, 'tsconfig.json')]).then(
         () => ({ code: 0, output: '' }),
         (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),

@@ -40,7 +40,9 @@ export function standardColumns(): { id: PlannedColumn; version: PlannedColumn; 
   };
 }
 
-export function plan(fields: Partial<GenerationPlan> & Pick<GenerationPlan, 'sourceTable' | 'moduleId' | 'className' | 'resourcePath' | 'permissionPrefix' | 'columns'>): GenerationPlan {
+export function plan(
+  fields: Partial<GenerationPlan> & Pick<GenerationPlan, 'sourceTable' | 'moduleId' | 'className' | 'resourcePath' | 'permissionPrefix' | 'columns'>,
+): GenerationPlan {
   return { templateId: 'crud', templateVersion: '2.0.0', moduleName: fields.moduleId, uniqueConstraints: [], foreignKeys: [], referenced: false, ...fields };
 }
 

@@ -7,7 +7,17 @@ import { detailFor, eventually, expectError, expectSuccess } from '../http/helpe
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
 import { NO_SUCH } from './helpers';
 import {
-  BOOKS_TABLE, HOSTILE, LEDGER_TABLE, ODD_TABLE, ODD_TABLE_NAME, SENTINEL, TAGS_TABLE, booksPlan, ledgerPlan, oddPlan, tagsPlan,
+  BOOKS_TABLE,
+  HOSTILE,
+  LEDGER_TABLE,
+  ODD_TABLE,
+  ODD_TABLE_NAME,
+  SENTINEL,
+  TAGS_TABLE,
+  booksPlan,
+  ledgerPlan,
+  oddPlan,
+  tagsPlan,
 } from './template-plans';
 import { quoted, writeModule } from './template-support';
 
@@ -52,7 +62,8 @@ describe("the generator's crud template: generated modules, loaded into a runnin
   /** A book with a fresh ISBN (13 characters) and `fields`. */
   const addBook = async (fields: Record<string, unknown> = {}): Promise<Book> =>
     expectSuccess(await post(BOOKS, { title: 'A book', isbn: `978${String(++isbns).padStart(10, '0')}`, ...fields }), 201).data as Book;
-  const titles = async (query: Record<string, unknown>) => ((expectSuccess(await get(BOOKS, { pageSize: 200, ...query })).data as { items: Book[] }).items).map((b) => b.title);
+  const titles = async (query: Record<string, unknown>) =>
+    (expectSuccess(await get(BOOKS, { pageSize: 200, ...query })).data as { items: Book[] }).items.map((b) => b.title);
 
   describe('create, read, update, delete', () => {
     it('creates a record: 201 with a UUID v7 id, version 1, the database defaults and timestamps', async () => {
@@ -66,8 +77,17 @@ describe("the generator's crud template: generated modules, loaded into a runnin
 
     it('keeps every type as the view says: numbers, strings of digits, dates, timestamps, booleans', async () => {
       const sent = {
-        price: 12.5, publishedOn: '2024-02-29', publishedAt: '2024-01-02T03:04:05.678Z', available: false, weight: 0.1 + 0.2,
-        rating: 4.5, copies: -3, stock: 9007199254740991, serialNo: '-123456789012345678', ratio: '3.14159265358979', notes: 'multi\nline',
+        price: 12.5,
+        publishedOn: '2024-02-29',
+        publishedAt: '2024-01-02T03:04:05.678Z',
+        available: false,
+        weight: 0.1 + 0.2,
+        rating: 4.5,
+        copies: -3,
+        stock: 9007199254740991,
+        serialNo: '-123456789012345678',
+        ratio: '3.14159265358979',
+        notes: 'multi\nline',
       };
       const book = await addBook(sent);
       expect(book).to.include(sent);
@@ -103,7 +123,10 @@ describe("the generator's crud template: generated modules, loaded into a runnin
       detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', shelf: 3 }), 400, 'VALIDATION_FAILED_400'), '/body/shelf');
       detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', copies: 40000 }), 400, 'VALIDATION_FAILED_400'), '/body/copies');
       detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', price: 1e8 }), 400, 'VALIDATION_FAILED_400'), '/body/price');
-      detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', publishedOn: '2023-02-29' }), 400, 'VALIDATION_FAILED_400'), '/body/publishedOn');
+      detailFor(
+        expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', publishedOn: '2023-02-29' }), 400, 'VALIDATION_FAILED_400'),
+        '/body/publishedOn',
+      );
       detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9780000000000', version: 7 }), 400, 'VALIDATION_FAILED_400'), '/body/version');
       detailFor(expectError(await get(`${BOOKS}/42`), 400, 'VALIDATION_FAILED_400'), '/params/id');
     });
@@ -189,7 +212,10 @@ describe("the generator's crud template: generated modules, loaded into a runnin
 
   describe('rules from the table and the plan', () => {
     it('holds a dictionary-bound field to the values of its dictionary’s items', async () => {
-      const refused = detailFor(expectError(await post(BOOKS, { title: 'x', isbn: '9781111111111', genre: 'essay' }), 400, 'VALIDATION_FAILED_400'), '/body/genre');
+      const refused = detailFor(
+        expectError(await post(BOOKS, { title: 'x', isbn: '9781111111111', genre: 'essay' }), 400, 'VALIDATION_FAILED_400'),
+        '/body/genre',
+      );
       expect(refused.rule).to.equal('dictionary');
       const book = await addBook({ genre: 'poetry' });
       detailFor(expectError(await put(`${BOOKS}/${book.id}`, { genre: 'essay', version: 1 }), 400, 'VALIDATION_FAILED_400'), '/body/genre');
@@ -218,7 +244,9 @@ describe("the generator's crud template: generated modules, loaded into a runnin
       const first = expectSuccess(await post(LEDGER, { total: 12.5, memo: 'coffee' }), 201).data as { id: string; bookedAt: string; version: number };
       expect(first).to.include({ total: 12.5, memo: 'coffee', version: 1 });
       // Identifiers are strings, a database-numbered one too.
-      expect(first.id).to.be.a('string').that.matches(/^[1-9][0-9]*$/);
+      expect(first.id)
+        .to.be.a('string')
+        .that.matches(/^[1-9][0-9]*$/);
       expect(new Date(first.bookedAt).getTime()).to.be.closeTo(Date.now(), 60000);
       expect(expectSuccess(await post(LEDGER, {}), 201).data).to.include({ total: null, memo: null });
       expect(expectSuccess(await put(`${LEDGER}/${first.id}`, { total: 99.99, version: 1 })).data).to.include({ total: 99.99, version: 2 });
@@ -256,7 +284,8 @@ describe("the generator's crud template: generated modules, loaded into a runnin
       // The create body is a named schema: the operation refers to its component.
       const { $ref } = (paths[BOOKS].post.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content['application/json'].schema;
       expect($ref).to.equal('#/components/schemas/BookCreate');
-      const body = (doc.components as { schemas: Record<string, { properties: Record<string, { description?: string }>; required: string[] }> }).schemas.BookCreate;
+      const body = (doc.components as { schemas: Record<string, { properties: Record<string, { description?: string }>; required: string[] }> }).schemas
+        .BookCreate;
       expect(body.properties.title.description).to.equal('Title: As printed on the cover');
       expect(body.required).to.deep.equal(['title', 'isbn']);
       const filters = (paths[BOOKS].get.parameters as { name: string }[]).map((p) => p.name);
@@ -270,12 +299,17 @@ describe("the generator's crud template: generated modules, loaded into a runnin
     it('loads and serves a table whose names need quoting, with hostile names, labels and comments', async () => {
       const created = expectSuccess(await post(ODD, { weird: HOSTILE.quote, closer: 7, templated: '`${x}`\u2028' }), 201).data as { id: string };
       expect(created).to.deep.equal({ id: created.id, weird: HOSTILE.quote, closer: 7, templated: '`${x}`\u2028' });
-      expect(created.id).to.be.a('string').that.matches(/^[1-9][0-9]*$/);
+      expect(created.id)
+        .to.be.a('string')
+        .that.matches(/^[1-9][0-9]*$/);
       expect(expectSuccess(await put(`${ODD}/${created.id}`, { closer: null })).data).to.include({ closer: null });
       expect((expectSuccess(await get(ODD, { weird: "'); require", sort: 'closer,desc' })).data as { total: number }).total).to.equal(1);
       expect((expectSuccess(await get(ODD, { closer: 7 })).data as { total: number }).total).to.equal(0);
       expectSuccess(await del(`${ODD}/${created.id}`));
-      const rows = await server.kernel.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from ${quoted(ODD_TABLE_NAME)}`);
+      const rows = await server.kernel.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(`select count(*)::int as n from ${quoted(ODD_TABLE_NAME)}`);
       expect(rows).to.deep.equal([{ n: 0 }]);
     });
 

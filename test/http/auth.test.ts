@@ -34,7 +34,7 @@ describe('HTTP authentication and permissions', () => {
       expect(body.details).to.deep.equal([{ rule: 'permission', message: 'requires test-echo:item:list' }]);
     });
 
-    it('answers a caller holding exactly the route\'s permission', async () => {
+    it("answers a caller holding exactly the route's permission", async () => {
       expectSuccess(await get('/api/v1/echo/items', tokenFor('lister', ['test-echo:item:list'])));
     });
 

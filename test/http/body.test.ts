@@ -67,7 +67,9 @@ describe('HTTP request bodies', () => {
 
   it('answers 400 VALIDATION_FAILED_400 rule nul for a NUL character anywhere in the body or the query, which the database cannot store', async () => {
     const inValue = expectError(await post({ ...VALID, owner: { id: 'u-\u0000', contact: { email: 'a@example.com' } } }), 400, 'VALIDATION_FAILED_400');
-    expect(inValue.details).to.deep.equal([{ field: '/body/owner/id', rule: 'nul', message: 'must not contain the NUL character (U+0000), which the database cannot store' }]);
+    expect(inValue.details).to.deep.equal([
+      { field: '/body/owner/id', rule: 'nul', message: 'must not contain the NUL character (U+0000), which the database cannot store' },
+    ]);
     const inTag = expectError(await post({ ...VALID, tags: ['red', 'gr\u0000een'] }), 400, 'VALIDATION_FAILED_400');
     expect(detailFor(inTag, '/body/tags/1').rule).to.equal('nul');
     const inQuery = expectError(await server.http().get('/api/v1/echo/items?keyword=a%00b').set('Authorization', ADMIN), 400, 'VALIDATION_FAILED_400');
@@ -142,7 +144,9 @@ describe('HTTP request bodies: depth and width limits', () => {
   it(`answers 400 VALIDATION_MALFORMED_BODY_400 /body rule maxDepth past ${JSON_LIMITS.maxDepth} levels; ${JSON_LIMITS.maxDepth} reach validation`, async () => {
     expectError(await post(nested(JSON_LIMITS.maxDepth)), 400, 'VALIDATION_FAILED_400');
     const deeper = expectError(await post(nested(JSON_LIMITS.maxDepth + 1)), 400, 'VALIDATION_MALFORMED_BODY_400');
-    expect(deeper.details).to.deep.equal([{ field: '/body', rule: 'maxDepth', message: `nests objects and arrays deeper than ${JSON_LIMITS.maxDepth} levels` }]);
+    expect(deeper.details).to.deep.equal([
+      { field: '/body', rule: 'maxDepth', message: `nests objects and arrays deeper than ${JSON_LIMITS.maxDepth} levels` },
+    ]);
   });
 
   it('answers 400, never 500, to a body nested hundreds of thousands of levels deep, in an object as in an array', async () => {

@@ -25,7 +25,13 @@ describe('HTTP: CORS', () => {
       expect(res.status).to.equal(204);
       expect(res.headers['access-control-allow-origin']).to.equal(CONSOLE);
       expect(res.headers['access-control-allow-methods'].split(',')).to.include.members(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-      expect(res.headers['access-control-allow-headers'].toLowerCase().split(',')).to.include.members(['authorization', 'content-type', 'idempotency-key', 'x-request-id', 'accept-language']);
+      expect(res.headers['access-control-allow-headers'].toLowerCase().split(',')).to.include.members([
+        'authorization',
+        'content-type',
+        'idempotency-key',
+        'x-request-id',
+        'accept-language',
+      ]);
       expect(res.headers['access-control-max-age']).to.equal('600');
       expect(res.headers).not.to.have.property('access-control-allow-credentials');
       expect(res.headers.vary).to.match(/Origin/);

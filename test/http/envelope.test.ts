@@ -33,7 +33,16 @@ describe('HTTP envelope and tracing', () => {
       ['403', 403, 'PERM_DENIED_403', (s) => s.http().get('/api/v1/echo/items').set('Authorization', tokenFor('eve', []))],
       ['404', 404, 'SYSTEM_NOT_FOUND_404', (s) => s.http().get('/api/v1/no/such/route')],
       ['409', 409, 'ECHO_ITEM_RESERVED_409', (s) => s.http().post('/api/v1/echo/items/item-01/reserve').set('Authorization', ADMIN)],
-      ['413', 413, 'SYSTEM_PAYLOAD_TOO_LARGE_413', (s) => s.http().post('/api/v1/echo/log').send({ message: 'x'.repeat(4096) })],
+      [
+        '413',
+        413,
+        'SYSTEM_PAYLOAD_TOO_LARGE_413',
+        (s) =>
+          s
+            .http()
+            .post('/api/v1/echo/log')
+            .send({ message: 'x'.repeat(4096) }),
+      ],
       ['500', 500, 'SYSTEM_INTERNAL_ERROR_500', (s) => s.http().get('/api/v1/echo/crash')],
     ];
     for (const [label, status, code, send] of errors) {
@@ -150,7 +159,7 @@ describe('HTTP envelope and tracing', () => {
       }
     });
 
-    it('writes the traceId into every log line of the request, the handler\'s own included', async () => {
+    it("writes the traceId into every log line of the request, the handler's own included", async () => {
       const before = server.logs.length;
       const res = await server.http().post('/api/v1/echo/log').send({ message: 'hello' });
       const { traceId } = expectSuccess(res) as { traceId: string };

@@ -14,10 +14,20 @@ interface Entry {
 
 /** The kernel's share of api.md's minimum set; the rest belong to the modules that raise them. */
 const KERNEL_MINIMUM = [
-  'AUTH_TOKEN_MISSING_401', 'AUTH_TOKEN_INVALID_401', 'AUTH_TOKEN_EXPIRED_401', 'AUTH_TOKEN_REVOKED_401',
-  'PERM_DENIED_403', 'VALIDATION_FAILED_400', 'VALIDATION_MALFORMED_BODY_400', 'SYSTEM_NOT_FOUND_404',
-  'SYSTEM_RESOURCE_NOT_FOUND_404', 'SYSTEM_VERSION_CONFLICT_409', 'SYSTEM_MODULE_DEPENDENCY_CONFLICT_409',
-  'SYSTEM_PAYLOAD_TOO_LARGE_413', 'SYSTEM_RATE_LIMITED_429', 'SYSTEM_INTERNAL_ERROR_500',
+  'AUTH_TOKEN_MISSING_401',
+  'AUTH_TOKEN_INVALID_401',
+  'AUTH_TOKEN_EXPIRED_401',
+  'AUTH_TOKEN_REVOKED_401',
+  'PERM_DENIED_403',
+  'VALIDATION_FAILED_400',
+  'VALIDATION_MALFORMED_BODY_400',
+  'SYSTEM_NOT_FOUND_404',
+  'SYSTEM_RESOURCE_NOT_FOUND_404',
+  'SYSTEM_VERSION_CONFLICT_409',
+  'SYSTEM_MODULE_DEPENDENCY_CONFLICT_409',
+  'SYSTEM_PAYLOAD_TOO_LARGE_413',
+  'SYSTEM_RATE_LIMITED_429',
+  'SYSTEM_INTERNAL_ERROR_500',
 ];
 
 const HAN = /\p{Script=Han}/u;
@@ -37,7 +47,7 @@ describe('HTTP error catalogue', () => {
     expect(new Set(catalogue.map((e) => e.code)).size).to.equal(catalogue.length);
   });
 
-  it('lists the kernel\'s codes and every loaded module\'s', () => {
+  it("lists the kernel's codes and every loaded module's", () => {
     const codes = catalogue.map((e) => e.code);
     expect(codes).to.include.members(KERNEL_MINIMUM);
     expect(catalogue.filter((e) => e.owner === 'test-echo').map((e) => e.code)).to.deep.equal(['ECHO_ITEM_RESERVED_409']);
@@ -75,11 +85,17 @@ describe('HTTP error catalogue', () => {
       await server.http().post('/api/v1/echo/items').set('Authorization', ADMIN).set('Content-Type', 'application/json').send('{'),
       await server.http().get('/api/v1/echo/items'),
       await server.http().get('/api/v1/echo/items').set('Authorization', 'Bearer fixture.!!'),
-      await server.http().get('/api/v1/echo/items').set('Authorization', tokenFor('nobody', ['test-echo:item:add'])),
+      await server
+        .http()
+        .get('/api/v1/echo/items')
+        .set('Authorization', tokenFor('nobody', ['test-echo:item:add'])),
       await server.http().get('/api/v1/nothing'),
       await server.http().get('/api/v1/echo/items/item-99').set('Authorization', ADMIN),
       await server.http().post('/api/v1/echo/items/item-01/reserve').set('Authorization', ADMIN),
-      await server.http().post('/api/v1/echo/log').send({ message: 'x'.repeat(2000) }),
+      await server
+        .http()
+        .post('/api/v1/echo/log')
+        .send({ message: 'x'.repeat(2000) }),
       await server.http().get('/api/v1/echo/crash'),
     ];
     const seen = new Set<string>();

@@ -82,7 +82,10 @@ export function requestLine(server: TestServer, traceId: string): Promise<Record
  * Collects a response body as bytes (supertest parses only JSON and text by default), or as
  * JSON when it is an error envelope.
  */
-export function bytesOrJson(res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> }, done: (error: Error | null, body: unknown) => void): void {
+export function bytesOrJson(
+  res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> },
+  done: (error: Error | null, body: unknown) => void,
+): void {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('error', (error: Error) => done(error, undefined));

@@ -29,7 +29,10 @@ describe('HTTP: hostile bodies and query strings at real routes', () => {
     { name: 'POST /auth/login', send: (json) => post('/auth/login', `{"username":${json},"password":${json}}`) },
     { name: 'POST /tasks (the payload)', send: (json) => post('/tasks', taskWith(json), ADMIN) },
     { name: 'POST /users (the body)', send: (json) => post('/users', json, ADMIN) },
-    { name: 'POST /users (a field)', send: (json) => post('/users', `{"username":"u${Date.now()}","password":"correct-horse-battery-1","nickname":${json}}`, ADMIN) },
+    {
+      name: 'POST /users (a field)',
+      send: (json) => post('/users', `{"username":"u${Date.now()}","password":"correct-horse-battery-1","nickname":${json}}`, ADMIN),
+    },
   ];
 
   for (const { name, send } of targets) {

@@ -45,7 +45,7 @@ describe('HTTP Accept-Language', () => {
     expect(expectSuccess(await server.http().get('/api/v1/system/health')).message).to.equal('OK');
   });
 
-  it('localises a module\'s own catalogued error', async () => {
+  it("localises a module's own catalogued error", async () => {
     const res = await server.http().post('/api/v1/echo/items/item-01/reserve').set('Authorization', ADMIN).set('Accept-Language', 'zh-CN');
     expect(expectError(res, 409, 'ECHO_ITEM_RESERVED_409').message).to.equal('该条目已被预留。');
   });

@@ -56,7 +56,7 @@ describe('HTTP logs and secrets', () => {
     for (const secret of [SECRET.password, SECRET.bodyToken, SECRET.signature]) expect(lines).to.not.include(secret);
   });
 
-  it('never logs sig or token from a query string, in the request line or the handler\'s', async () => {
+  it("never logs sig or token from a query string, in the request line or the handler's", async () => {
     const { traceId, lines } = await logged(`/api/v1/echo/log?sig=${SECRET.querySig}&token=${SECRET.queryToken}`, { message: 'hi' });
     expect(lines).to.include('echo handler received a message');
     expect((await requestLine(server, traceId)).url).to.equal('/api/v1/echo/log?sig=[redacted]&token=[redacted]');

@@ -91,7 +91,10 @@ describe('HTTP metrics (/metrics)', () => {
   it('exposes the process metrics (CPU, memory, event loop)', async () => {
     const { samples } = await scrape();
     for (const name of ['process_cpu_user_seconds_total', 'process_cpu_system_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
-      expect(samples.some((s) => s.name === name), name).to.equal(true);
+      expect(
+        samples.some((s) => s.name === name),
+        name,
+      ).to.equal(true);
     }
   });
 });

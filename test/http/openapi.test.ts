@@ -49,7 +49,9 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
   });
 
   it('lists exactly the live routes, no more and no fewer', () => {
-    const listed = operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    const listed = operations(doc)
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort();
     const live = server.kernel.routes.entries.map(({ route }) => `${route.method} ${routeTemplate(route)}`).sort();
     expect(listed).to.deep.equal(live);
     expect(listed).to.include.members(['GET /api/v1/system/health', 'POST /api/v1/echo/items', 'GET /v3/api-docs', 'GET /metrics']);
@@ -71,7 +73,9 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
         // Login-only: bearer, no permission, so no 403 either.
         expect(operation.security, `${method} ${path}`).to.deep.equal([{ bearerAuth: [] }]);
         expect(operation, `${method} ${path}`).to.include({ 'x-authenticated-only': true }).and.not.have.property('x-permission');
-        expect(Object.keys(operation.responses as Json), `${method} ${path}`).to.include('401').and.not.include('403');
+        expect(Object.keys(operation.responses as Json), `${method} ${path}`)
+          .to.include('401')
+          .and.not.include('403');
       } else {
         expect(operation.security, `${method} ${path}`).to.deep.equal([{ bearerAuth: [] }]);
         expect(operation['x-permission'], `${method} ${path}`).to.equal(route.permission);
@@ -114,7 +118,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(body.required).to.equal(false);
   });
 
-  it('describes a list route\'s query: page, pageSize (at most 200), sort and its filters', () => {
+  it("describes a list route's query: page, pageSize (at most 200), sort and its filters", () => {
     const parameters = (op('get', '/api/v1/echo/items').parameters as Json[]).filter((p) => p.$ref === undefined);
     const byName = new Map(parameters.map((p) => [p.name as string, p]));
     expect([...byName.keys()]).to.have.members(['page', 'pageSize', 'sort', 'keyword', 'kind']);
@@ -125,7 +129,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(byName.get('keyword')!.description).to.equal('Part of the name.');
   });
 
-  it('describes a list route\'s data as one page { items, page, pageSize, total } of items', () => {
+  it("describes a list route's data as one page { items, page, pageSize, total } of items", () => {
     const schema = op('get', '/api/v1/echo/items').responses['200'].content['application/json'].schema as Json;
     expect(schema.properties.code).to.deep.equal({ const: '0' });
     const data = schema.properties.data as Json;
@@ -133,7 +137,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(Object.keys(data.properties.items.items.properties as Json)).to.have.members(['id', 'name', 'kind', 'rank', 'createdAt']);
   });
 
-  it('lists each operation\'s error responses with their codes, by status', () => {
+  it("lists each operation's error responses with their codes, by status", () => {
     const responses = op('post', '/api/v1/echo/items/{id}/reserve').responses as Json;
     expect(Object.keys(responses)).to.include.members(['200', '400', '401', '403', '409', '429', '500']);
     expect(responses['409'].description).to.include('ECHO_ITEM_RESERVED_409');
@@ -144,7 +148,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(op('get', '/api/v1/system/health').responses).to.not.have.property('429');
   });
 
-  it('adds the description of an @openapi doc comment in a module\'s routes file', () => {
+  it("adds the description of an @openapi doc comment in a module's routes file", () => {
     expect(op('post', '/api/v1/echo/items').description).to.equal('Echoes the item back as created. Written in a doc comment, merged by the kernel.');
   });
 
@@ -152,7 +156,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(doc.paths).to.not.have.property('/api/v1/echo/ghost');
   });
 
-  it('follows the live route table: a disabled module\'s routes leave the catalog, and return', async () => {
+  it("follows the live route table: a disabled module's routes leave the catalog, and return", async () => {
     await server.http().post('/api/v1/system/modules/test-echo/disable').set('Authorization', ADMIN).expect(200);
     try {
       const paths = Object.keys((await fetchDoc()).paths as Json);
@@ -169,7 +173,18 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
   it('lists resources and inputs once under components/schemas, each route referring to them', () => {
-    expect(doc.components.schemas).to.include.keys('User', 'UserCreate', 'UserUpdate', 'Department', 'DepartmentNode', 'Role', 'RoleCreate', 'Task', 'TaskSubmit', 'Error');
+    expect(doc.components.schemas).to.include.keys(
+      'User',
+      'UserCreate',
+      'UserUpdate',
+      'Department',
+      'DepartmentNode',
+      'Role',
+      'RoleCreate',
+      'Task',
+      'TaskSubmit',
+      'Error',
+    );
     expect(op('post', '/api/v1/users').requestBody.content['application/json'].schema).to.deep.equal(ref('UserCreate'));
     expect(op('put', '/api/v1/users/{id}').requestBody.content['application/json'].schema).to.deep.equal(ref('UserUpdate'));
     expect(dataOf('get', '/api/v1/users/{id}')).to.deep.equal(ref('User'));
@@ -213,12 +228,13 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
       if (operation.security.length === 0 || route.public === true) continue;
       authenticated += 1;
       expect(schemaOf(operation.responses['401']).allOf[1].properties.code.enum, `${method} ${path}`).to.include.members(tokenCodes);
-      if (route.permission !== undefined) expect(schemaOf(operation.responses['403']).allOf[1].properties.code.enum, `${method} ${path}`).to.include('PERM_DENIED_403');
+      if (route.permission !== undefined)
+        expect(schemaOf(operation.responses['403']).allOf[1].properties.code.enum, `${method} ${path}`).to.include('PERM_DENIED_403');
     }
     expect(authenticated).to.be.greaterThan(50);
   });
 
-  it('lists each response\'s codes as an enum on code, each once, all of that status', () => {
+  it("lists each response's codes as an enum on code, each once, all of that status", () => {
     for (const { method, path, op: operation } of operations(doc)) {
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (Number(status) < 400) continue;
@@ -231,7 +247,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(conflicts).to.include.members(['SYSTEM_VERSION_CONFLICT_409', 'SYSTEM_USER_DUPLICATED_409']);
   });
 
-  it('gives logout the bearer scheme: it needs the session\'s token, not a permission', () => {
+  it("gives logout the bearer scheme: it needs the session's token, not a permission", () => {
     const logout = op('post', '/api/v1/auth/logout');
     expect(logout.security).to.deep.equal([{ bearerAuth: [] }]);
     expect(logout['x-authenticated-only']).to.equal(true);
@@ -247,7 +263,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expectError(await server.http().get('/api/v1/system/health?unknown=1'), 400, 'VALIDATION_FAILED_400');
   });
 
-  it('describes servers, the API, and each module as a tag with its manifest\'s description', () => {
+  it("describes servers, the API, and each module as a tag with its manifest's description", () => {
     expect(doc.servers).to.deep.equal([{ url: '/', description: 'This Atrium instance' }]);
     expect(doc.info.description).to.be.a('string').that.is.not.empty;
     const tags = new Map((doc.tags as Json[]).map((t) => [t.name as string, t.description as string]));
@@ -260,7 +276,8 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(doc.components.parameters['X-Request-Id']).to.include({ in: 'header', required: false });
     for (const { method, path, op: operation } of operations(doc)) {
       expect(operation.parameters, `${method} ${path}`).to.deep.include({ $ref: '#/components/parameters/X-Request-Id' });
-      for (const response of Object.values(operation.responses as Json)) expect(response.headers['X-Request-Id'], `${method} ${path}`).to.deep.equal({ $ref: '#/components/headers/X-Request-Id' });
+      for (const response of Object.values(operation.responses as Json))
+        expect(response.headers['X-Request-Id'], `${method} ${path}`).to.deep.equal({ $ref: '#/components/headers/X-Request-Id' });
       if (operation.responses['429']) expect(operation.responses['429'].headers).to.have.property('Retry-After');
     }
     expect(op('post', '/api/v1/tasks').responses['201'].headers).to.have.property('Idempotent-Replayed');
@@ -294,7 +311,7 @@ describe('API catalog: schemas of one name from two modules', () => {
   });
   after(() => server?.stop());
 
-  it('publishes each under its module\'s id, so neither takes the other\'s name', async () => {
+  it("publishes each under its module's id, so neither takes the other's name", async () => {
     const doc = JSON.parse((await server.http().get('/v3/api-docs').expect(200)).text) as Json;
     expect(doc.components.schemas).to.not.have.property('User');
     expect(doc.components.schemas['catalog-clash.User'].properties).to.have.all.keys('handle');
@@ -310,7 +327,14 @@ describe('API catalog: who may read it', () => {
     const server = await startEchoServer({ env: { NODE_ENV: 'test', API_DOCS_PUBLIC: 'false' } });
     try {
       expectError(await server.http().get('/v3/api-docs'), 401, 'AUTH_TOKEN_MISSING_401');
-      expectError(await server.http().get('/v3/api-docs').set('Authorization', tokenFor('eve', ['system:module:list'])), 403, 'PERM_DENIED_403');
+      expectError(
+        await server
+          .http()
+          .get('/v3/api-docs')
+          .set('Authorization', tokenFor('eve', ['system:module:list'])),
+        403,
+        'PERM_DENIED_403',
+      );
       const doc = JSON.parse((await server.http().get('/v3/api-docs').set('Authorization', CATALOG_READER).expect(200)).text) as Json;
       expect(doc.paths['/v3/api-docs'].get.security).to.deep.equal([{ bearerAuth: [] }]);
     } finally {
@@ -319,7 +343,13 @@ describe('API catalog: who may read it', () => {
   });
 
   it('is closed by default in production and open by default elsewhere', () => {
-    const environment = (production: boolean, value?: string) => ({ name: production ? 'production' : 'development', production, background: true, variable: () => value, integer: () => 0 });
+    const environment = (production: boolean, value?: string) => ({
+      name: production ? 'production' : 'development',
+      production,
+      background: true,
+      variable: () => value,
+      integer: () => 0,
+    });
     expect(apiDocsArePublic(environment(true))).to.equal(false);
     expect(apiDocsArePublic(environment(false))).to.equal(true);
     expect(apiDocsArePublic(environment(true, 'true'))).to.equal(true);
@@ -328,7 +358,10 @@ describe('API catalog: who may read it', () => {
 
   it('refuses to start with an API_DOCS_PUBLIC that is neither true nor false', async () => {
     let refusal: unknown;
-    await startEchoServer({ env: { NODE_ENV: 'test', API_DOCS_PUBLIC: 'yes' } }).then((s) => s.stop(), (error: unknown) => (refusal = error));
+    await startEchoServer({ env: { NODE_ENV: 'test', API_DOCS_PUBLIC: 'yes' } }).then(
+      (s) => s.stop(),
+      (error: unknown) => (refusal = error),
+    );
     expect(String(refusal)).to.include('API_DOCS_PUBLIC must be true or false');
   });
 });

@@ -76,12 +76,20 @@ describe('HTTP pagination, sorting and filters', () => {
 
   it('sorts by a whitelisted field, ascending when no direction is given', async () => {
     const data = await page('?sort=name');
-    expect(data.items.map((i) => i.name)).to.deep.equal(ITEMS.map((i) => i.name).sort().slice(0, 20));
+    expect(data.items.map((i) => i.name)).to.deep.equal(
+      ITEMS.map((i) => i.name)
+        .sort()
+        .slice(0, 20),
+    );
   });
 
   it('sorts descending with <field>,desc', async () => {
     const data = await page('?sort=name,desc&pageSize=200');
-    expect(data.items.map((i) => i.name)).to.deep.equal(ITEMS.map((i) => i.name).sort().reverse());
+    expect(data.items.map((i) => i.name)).to.deep.equal(
+      ITEMS.map((i) => i.name)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('applies several sorts in the order given: sort=rank,asc&sort=name,desc', async () => {
@@ -136,11 +144,13 @@ describe('HTTP pagination, sorting and filters', () => {
     expect(detailFor(body, '/query/debug').rule).to.equal('additionalProperties');
   });
 
-  it('pages the kernel\'s own catalogues the same way (GET /system/error-codes)', async () => {
+  it("pages the kernel's own catalogues the same way (GET /system/error-codes)", async () => {
     const res = await server.http().get('/api/v1/system/error-codes?pageSize=3&page=2&sort=code,desc');
     const data = expectSuccess(res).data as { items: { code: string }[]; page: number; pageSize: number; total: number };
     expect(data).to.include({ page: 2, pageSize: 3 });
     expect(data.items).to.have.length(3);
-    expect(expectError(await server.http().get('/api/v1/system/error-codes?pageSize=201'), 400, 'VALIDATION_FAILED_400').details[0].field).to.equal('/query/pageSize');
+    expect(expectError(await server.http().get('/api/v1/system/error-codes?pageSize=201'), 400, 'VALIDATION_FAILED_400').details[0].field).to.equal(
+      '/query/pageSize',
+    );
   });
 });

@@ -87,13 +87,15 @@ describe('HTTP rate limiting', () => {
 
     it('counts requests for unknown routes, so probing costs the same as calling', async () => {
       const address = uniqueAddress();
-      for (let i = 0; i < LIMIT.points; i++) expectError(await server.http().get(`/api/v1/probe/${i}`).set('X-Forwarded-For', address), 404, 'SYSTEM_NOT_FOUND_404');
+      for (let i = 0; i < LIMIT.points; i++)
+        expectError(await server.http().get(`/api/v1/probe/${i}`).set('X-Forwarded-For', address), 404, 'SYSTEM_NOT_FOUND_404');
       expectError(await server.http().get('/api/v1/probe/last').set('X-Forwarded-For', address), 429, 'SYSTEM_RATE_LIMITED_429');
     });
 
     it('limits before authenticating: a limited caller without a token is told 429, not 401', async () => {
       const address = uniqueAddress();
-      for (let i = 0; i < LIMIT.points; i++) expectError(await server.http().get('/api/v1/echo/items').set('X-Forwarded-For', address), 401, 'AUTH_TOKEN_MISSING_401');
+      for (let i = 0; i < LIMIT.points; i++)
+        expectError(await server.http().get('/api/v1/echo/items').set('X-Forwarded-For', address), 401, 'AUTH_TOKEN_MISSING_401');
       expectError(await server.http().get('/api/v1/echo/items').set('X-Forwarded-For', address), 429, 'SYSTEM_RATE_LIMITED_429');
     });
   });

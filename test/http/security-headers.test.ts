@@ -20,7 +20,7 @@ describe('HTTP security headers', () => {
     expect(res.headers).to.not.have.property('x-powered-by');
   }
 
-  it('sends helmet\'s headers and no X-Powered-By on a success', async () => {
+  it("sends helmet's headers and no X-Powered-By on a success", async () => {
     expectHardened(await server.http().get('/api/v1/system/health'));
   });
 

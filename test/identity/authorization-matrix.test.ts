@@ -49,7 +49,10 @@ describe('the authorisation matrix of every catalogued operation', () => {
   it('covers a catalog with protected operations of every identity module', () => {
     const protectedPaths = operations.filter((o) => !o.public).map((o) => o.path);
     for (const prefix of ['/api/v1/users', '/api/v1/roles', '/api/v1/departments', '/api/v1/posts', '/api/v1/menus', '/api/v1/me', '/api/v1/system/sessions']) {
-      expect(protectedPaths.some((p) => p.startsWith(prefix)), prefix).to.equal(true);
+      expect(
+        protectedPaths.some((p) => p.startsWith(prefix)),
+        prefix,
+      ).to.equal(true);
     }
   });
 

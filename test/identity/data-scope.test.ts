@@ -25,7 +25,11 @@ describe('data scope, from roles to rows', () => {
     dept.a1 = await addDept('A1', dept.a);
     dept.b = await addDept('B', dept.root);
     for (const name of Object.keys(dept) as (keyof typeof dept)[]) {
-      const res = await server.http().post('/api/v1/users').set('Authorization', ADMIN).send({ username: uniqueName(`in-${name}`), password: 'a-member-password-1', deptId: dept[name] });
+      const res = await server
+        .http()
+        .post('/api/v1/users')
+        .set('Authorization', ADMIN)
+        .send({ username: uniqueName(`in-${name}`), password: 'a-member-password-1', deptId: dept[name] });
       expect(res.status, res.text).to.equal(201);
       member[name] = res.body.data.id;
     }
@@ -101,7 +105,11 @@ describe('data scope, from roles to rows', () => {
     const role = await createRole(server, { permissions: READ, dataScope: 'self' });
     const me = await createUserAndLogin(server, { roleIds: [role.id], deptId: dept.a });
     await expectSees(me.tokens, me.id, [me.id], [member.b]);
-    const changed = await server.http().put(`/api/v1/roles/${role.id}`).set('Authorization', ADMIN).send({ dataScope: 'custom', deptIds: [dept.b], version: role.version });
+    const changed = await server
+      .http()
+      .put(`/api/v1/roles/${role.id}`)
+      .set('Authorization', ADMIN)
+      .send({ dataScope: 'custom', deptIds: [dept.b], version: role.version });
     expect(changed.status, changed.text).to.equal(200);
     await expectSees(me.tokens, me.id, [member.b], [me.id]);
   });

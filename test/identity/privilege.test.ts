@@ -68,8 +68,12 @@ describe('privilege: a lesser administrator beside the super administrator', () 
     it('add to or take from a role a permission it does not hold, or delete such a role', async () => {
       const shared = await createRole(server, { permissions: ['system:user:list', 'system:dict:list'] });
       expectDeniedFor(await call(lesser, 'put', `/roles/${shared.id}`, { permissions: ['system:user:list'], version: shared.version }), ['system:dict:list']);
-      const mine = (await call(lesser, 'post', '/roles', { code: 'lesser-own', name: 'Lesser own', permissions: ['system:user:list'] })).body.data as { id: string };
-      expectDeniedFor(await call(lesser, 'put', `/roles/${mine.id}`, { permissions: ['system:user:list', 'system:post:list'], version: 1 }), ['system:post:list']);
+      const mine = (await call(lesser, 'post', '/roles', { code: 'lesser-own', name: 'Lesser own', permissions: ['system:user:list'] })).body.data as {
+        id: string;
+      };
+      expectDeniedFor(await call(lesser, 'put', `/roles/${mine.id}`, { permissions: ['system:user:list', 'system:post:list'], version: 1 }), [
+        'system:post:list',
+      ]);
       expectDeniedFor(await call(lesser, 'delete', `/roles/${shared.id}`), ['system:dict:list']);
       expect((await role(shared.id)).permissions).to.deep.equal(['system:dict:list', 'system:user:list']);
     });

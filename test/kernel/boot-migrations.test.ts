@@ -27,10 +27,14 @@ describe('module migrations at boot', () => {
 
   /** `parent`: a fresh folder for each version, as code once required stays in this process. */
   function writeLedger(second: string, parent: string): void {
-    dir = folders.write('ledger', {
-      manifest: { capabilities: ['db'], migrations: ['0001-create-entries', '0002-add-note'] },
-      files: { 'migrations/0001-create-entries.ts': create, 'migrations/0002-add-note.ts': second },
-    }, parent);
+    dir = folders.write(
+      'ledger',
+      {
+        manifest: { capabilities: ['db'], migrations: ['0001-create-entries', '0002-add-note'] },
+        files: { 'migrations/0001-create-entries.ts': create, 'migrations/0002-add-note.ts': second },
+      },
+      parent,
+    );
   }
 
   async function query<T>(sql: string): Promise<T[]> {

@@ -94,7 +94,9 @@ describe('a boot that refuses its modules', () => {
 
   it('refuses a contribution to an SPI the manifest does not list', async () => {
     const dir = folders.write('helper', {
-      files: { 'index.ts': entry(`  contributes: [contribute(AuthenticatorSpi, () => ({ authenticate: async () => null }))],`, ['contribute', 'AuthenticatorSpi']) },
+      files: {
+        'index.ts': entry(`  contributes: [contribute(AuthenticatorSpi, () => ({ authenticate: async () => null }))],`, ['contribute', 'AuthenticatorSpi']),
+      },
     });
     const error = await refusal(dir);
     expectProblem(error, 'helper', entryOf(dir), 'SPI auth.authenticator', `"spi" in ${manifestOf(dir)}`);
@@ -108,10 +110,14 @@ describe('a boot that refuses its modules', () => {
 
   it('refuses a contribution to an SPI of a module that is not in dependsOn', async () => {
     folders.write('hub', {}, 'pair');
-    const spoke = folders.write('spoke', {
-      manifest: { spi: ['hub.Plugin'] },
-      files: { 'index.ts': entry(`  contributes: [contribute(spi<{ name: string }>('hub.Plugin'), () => ({ name: 'spoke' }))],`, ['contribute', 'spi']) },
-    }, 'pair');
+    const spoke = folders.write(
+      'spoke',
+      {
+        manifest: { spi: ['hub.Plugin'] },
+        files: { 'index.ts': entry(`  contributes: [contribute(spi<{ name: string }>('hub.Plugin'), () => ({ name: 'spoke' }))],`, ['contribute', 'spi']) },
+      },
+      'pair',
+    );
     const error = await refusal(path.join(folders.root, 'pair'));
     expectProblem(error, 'spoke', entryOf(spoke), 'SPI hub.Plugin belongs to module "hub"', `add "hub" to "dependsOn" in ${manifestOf(spoke)}`);
   });
@@ -122,7 +128,13 @@ describe('a boot that refuses its modules', () => {
       files: { 'migrations/0001-create.ts': migration('select 1'), 'migrations/0002-extra.ts': migration('select 2') },
     });
     const error = await refusal(dir);
-    expectProblem(error, 'migrant', path.join(dir, 'migrations', '0002-extra.ts'), 'migration file "0002-extra" is not declared', `"migrations" in ${manifestOf(dir)}`);
+    expectProblem(
+      error,
+      'migrant',
+      path.join(dir, 'migrations', '0002-extra.ts'),
+      'migration file "0002-extra" is not declared',
+      `"migrations" in ${manifestOf(dir)}`,
+    );
   });
 
   it('refuses a declared migration whose file is missing', async () => {
@@ -201,34 +213,56 @@ describe('a boot that refuses its modules', () => {
 
   it('refuses two modules serving the same route', async () => {
     for (const id of ['route-one', 'route-two']) {
-      folders.write(id, {
-        manifest: { capabilities: ['http'], permissions: [permission(`${id}:thing:query`)] },
-        files: { 'index.ts': entry(pingRoute(id, '/shared/things', `${id}:thing:query`), ['defineRoute']) },
-      }, 'routes');
+      folders.write(
+        id,
+        {
+          manifest: { capabilities: ['http'], permissions: [permission(`${id}:thing:query`)] },
+          files: { 'index.ts': entry(pingRoute(id, '/shared/things', `${id}:thing:query`), ['defineRoute']) },
+        },
+        'routes',
+      );
     }
     const error = await refusal(path.join(folders.root, 'routes'));
-    expectProblem(error, 'route-two', entryOf(path.join(folders.root, 'routes', 'route-two')), 'route GET /api/v1/shared/things is already served by module "route-one"');
+    expectProblem(
+      error,
+      'route-two',
+      entryOf(path.join(folders.root, 'routes', 'route-two')),
+      'route GET /api/v1/shared/things is already served by module "route-one"',
+    );
   });
 
   it('refuses two modules serving the same route under different parameter names', async () => {
     const ids = { 'param-one': '{id}', 'param-two': '{thingId}' };
     for (const [id, param] of Object.entries(ids)) {
-      folders.write(id, {
-        manifest: { capabilities: ['http'], permissions: [permission(`${id}:thing:query`)] },
-        files: { 'index.ts': entry(pingRoute(id, `/shared/things/${param}`, `${id}:thing:query`), ['defineRoute']) },
-      }, 'params');
+      folders.write(
+        id,
+        {
+          manifest: { capabilities: ['http'], permissions: [permission(`${id}:thing:query`)] },
+          files: { 'index.ts': entry(pingRoute(id, `/shared/things/${param}`, `${id}:thing:query`), ['defineRoute']) },
+        },
+        'params',
+      );
     }
     const error = await refusal(path.join(folders.root, 'params'));
-    expectProblem(error, 'param-two', entryOf(path.join(folders.root, 'params', 'param-two')), 'GET /api/v1/shared/things/{thingId} is already served by module "param-one"');
+    expectProblem(
+      error,
+      'param-two',
+      entryOf(path.join(folders.root, 'params', 'param-two')),
+      'GET /api/v1/shared/things/{thingId} is already served by module "param-one"',
+    );
   });
 
   it('refuses two modules mapping an entity of the same name', async () => {
     const note = `import { defineEntity } from '@mikro-orm/core';\nexport const Note = defineEntity({ name: 'Note', properties: (p) => ({ id: p.integer().primary() }) });\n`;
     for (const id of ['notes-one', 'notes-two']) {
-      folders.write(id, {
-        manifest: { capabilities: ['db'] },
-        files: { 'note.entity.ts': note, 'index.ts': `import { Note } from './note.entity';\n${entry('  entities: [Note],')}` },
-      }, 'entities');
+      folders.write(
+        id,
+        {
+          manifest: { capabilities: ['db'] },
+          files: { 'note.entity.ts': note, 'index.ts': `import { Note } from './note.entity';\n${entry('  entities: [Note],')}` },
+        },
+        'entities',
+      );
     }
     const error = await refusal(path.join(folders.root, 'entities'));
     expectProblem(error, 'notes-two', entryOf(path.join(folders.root, 'entities', 'notes-two')), 'entity Note is already mapped by module "notes-one"');

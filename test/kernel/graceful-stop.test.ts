@@ -46,7 +46,9 @@ describe('stopping the server on SIGTERM', () => {
     // Depends on slowpoke, so it starts after it and must stop before it.
     const lingerer = folders.write('lingerer', {
       manifest: { dependsOn: ['slowpoke'] },
-      files: { 'index.ts': entry(`  start: (ctx) => ctx.log.info({ hook: 'start' }, 'hook ran'),\n  stop: (ctx) => ctx.log.info({ hook: 'stop' }, 'hook ran'),`) },
+      files: {
+        'index.ts': entry(`  start: (ctx) => ctx.log.info({ hook: 'start' }, 'hook ran'),\n  stop: (ctx) => ctx.log.info({ hook: 'stop' }, 'hook ran'),`),
+      },
     });
     const port = await freePort();
     child = spawn(process.execPath, ['-r', '@swc-node/register', 'kernel/main.ts'], {
@@ -114,7 +116,6 @@ describe('stopping the server on SIGTERM', () => {
     expect(seen.exitCode, stderr).to.equal(0);
   });
 });
-
 
 /** A GET on a connection of its own (no keep-alive pool to reuse). */
 function request(port: number, url: string): Promise<{ status: number; body: string }> {

@@ -18,18 +18,21 @@ describe('the load order', () => {
   let folders: ModuleFolders;
   let server: TestServer | undefined;
 
-  const hooks = (hook: string) =>
-    server!.logs.filter((line) => line.hook === hook && String(line.module).startsWith('lo-')).map((line) => line.module);
+  const hooks = (hook: string) => server!.logs.filter((line) => line.hook === hook && String(line.module).startsWith('lo-')).map((line) => line.module);
 
   before(async () => {
     folders = new ModuleFolders();
     for (const [id, dependsOn] of Object.entries(graph)) {
-      folders.write(id, {
-        manifest: { dependsOn },
-        files: {
-          'index.ts': entry(`  start: (ctx) => ctx.log.info({ hook: 'start' }, 'started'),\n  stop: (ctx) => ctx.log.info({ hook: 'stop' }, 'stopped'),`),
+      folders.write(
+        id,
+        {
+          manifest: { dependsOn },
+          files: {
+            'index.ts': entry(`  start: (ctx) => ctx.log.info({ hook: 'start' }, 'started'),\n  stop: (ctx) => ctx.log.info({ hook: 'stop' }, 'stopped'),`),
+          },
         },
-      }, 'graph');
+        'graph',
+      );
     }
     server = await startTestServer({ modulePaths: [`${folders.root}/graph`], captureLogs: true });
   });

@@ -96,7 +96,7 @@ describe('enabling and disabling modules at run time', () => {
     expect(await salutations()).to.deep.equal(['Good day, Ada']);
   });
 
-  it('stops using a disabled module\'s authenticator: a fixture token is then one nobody recognises (401 AUTH_TOKEN_INVALID_401)', async () => {
+  it("stops using a disabled module's authenticator: a fixture token is then one nobody recognises (401 AUTH_TOKEN_INVALID_401)", async () => {
     expect((await disable('test-auth')).status).to.equal(200);
     const res = await server.http().get('/api/v1/system/modules').set('Authorization', ADMIN);
     expect(res.status).to.equal(401);

@@ -41,10 +41,7 @@ describe('the notes example module', () => {
 
   it('updates a note sent with the version it read, and moves the version on', async () => {
     const { body } = await create('Draft');
-    const res = await api()
-      .put(`/api/v1/notes/${body.data.id}`)
-      .set('Authorization', ADMIN)
-      .send({ title: 'Final', body: 'done', version: 1 });
+    const res = await api().put(`/api/v1/notes/${body.data.id}`).set('Authorization', ADMIN).send({ title: 'Final', body: 'done', version: 1 });
     expect(res.status).to.equal(200);
     expect(res.body.data).to.include({ id: body.data.id, title: 'Final', body: 'done', version: 2 });
     expect(Date.parse(res.body.data.updatedAt)).to.be.at.least(Date.parse(body.data.updatedAt));
@@ -52,8 +49,7 @@ describe('the notes example module', () => {
 
   it('answers 409 SYSTEM_VERSION_CONFLICT_409 to an update sent with a stale version, and keeps the note', async () => {
     const { body } = await create('Contested');
-    const put = (title: string) =>
-      api().put(`/api/v1/notes/${body.data.id}`).set('Authorization', ADMIN).send({ title, body: '', version: 1 });
+    const put = (title: string) => api().put(`/api/v1/notes/${body.data.id}`).set('Authorization', ADMIN).send({ title, body: '', version: 1 });
     expect((await put('First writer')).status).to.equal(200);
     const stale = await put('Second writer');
     expect(stale.status).to.equal(409);
@@ -64,8 +60,7 @@ describe('the notes example module', () => {
 
   it('lets only one of two concurrent updates from the same version through', async () => {
     const { body } = await create('Raced');
-    const put = (title: string) =>
-      api().put(`/api/v1/notes/${body.data.id}`).set('Authorization', ADMIN).send({ title, body: '', version: 1 });
+    const put = (title: string) => api().put(`/api/v1/notes/${body.data.id}`).set('Authorization', ADMIN).send({ title, body: '', version: 1 });
     const results = await Promise.all([put('Racer one'), put('Racer two'), put('Racer three')]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409, 409]);
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).to.deep.equal(['SYSTEM_VERSION_CONFLICT_409', 'SYSTEM_VERSION_CONFLICT_409']);
@@ -106,7 +101,11 @@ describe('the notes example module', () => {
     before(async () => {
       for (const title of titles) await create(title);
     });
-    const list = (query: Record<string, unknown>) => api().get('/api/v1/notes').query({ keyword: 'List ', ...query }).set('Authorization', ADMIN);
+    const list = (query: Record<string, unknown>) =>
+      api()
+        .get('/api/v1/notes')
+        .query({ keyword: 'List ', ...query })
+        .set('Authorization', ADMIN);
 
     it('answers a page at a time, with the total', async () => {
       const first = await list({ pageSize: 2, page: 1, sort: 'title,asc' });

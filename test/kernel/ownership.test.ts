@@ -20,7 +20,11 @@ function expectThefts(error: unknown): void {
   const problems = (error as BootError).problems;
   expect(problems.map((p) => p.moduleId)).to.deep.equal(['ownership-thief', 'ownership-thief', 'ownership-thief']);
   const messages = problems.map((p) => p.message);
-  for (const theft of THEFTS) expect(messages.some((m) => m.startsWith(theft)), `${theft}\nin:\n${messages.join('\n')}`).to.equal(true);
+  for (const theft of THEFTS)
+    expect(
+      messages.some((m) => m.startsWith(theft)),
+      `${theft}\nin:\n${messages.join('\n')}`,
+    ).to.equal(true);
   expect(problems.find((p) => p.message.startsWith(THEFTS[2]))!.file).to.equal(path.join(THIEF, 'index.ts'));
   expect(problems.find((p) => p.message.startsWith(THEFTS[0]))!.file).to.equal(path.join(THIEF, 'manifest.json'));
 }
@@ -61,7 +65,10 @@ describe('what belongs to which module', () => {
     });
     const error = (await refusal(early)) as BootError;
     expect(error.problems.map((p) => [p.moduleId, p.message])).to.deep.equal([
-      ['aardvark', 'permission system:dept:export is under "system:dept", which belongs to module "departments": declare permissions under a prefix of your own, such as "aardvark:<resource>"'],
+      [
+        'aardvark',
+        'permission system:dept:export is under "system:dept", which belongs to module "departments": declare permissions under a prefix of your own, such as "aardvark:<resource>"',
+      ],
       ['aardvark', 'menu path /system/departments belongs to module "departments"'],
     ]);
   });
@@ -116,7 +123,12 @@ describe('what belongs to which module', () => {
 
     it('refuses the same module loaded live, naming each owner, and registers nothing of it', async () => {
       const before = await permissionCodes();
-      expectThefts(await server.kernel.loadModule(THIEF).then(() => undefined, (e: unknown) => e));
+      expectThefts(
+        await server.kernel.loadModule(THIEF).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
       expect((await get('/api/v1/ownership-thief/loot')).status).to.equal(404);
       expect((await get('/api/v1/system/modules/ownership-thief')).status).to.equal(404);
       expect(await permissionCodes()).to.deep.equal(before);
@@ -127,9 +139,17 @@ describe('what belongs to which module', () => {
       expect(codes.length).to.be.greaterThan(50);
       expect(codes).to.deep.equal([...new Set(codes)]);
       const overlapping = await createUserAndLogin(server, { permissions: ['system:user:list', 'system:user:query'] });
-      const second = await server.http().post('/api/v1/roles').set('Authorization', ADMIN).send({ code: 'overlap', name: 'Overlap', permissions: ['system:user:list', 'me:profile:query'] });
+      const second = await server
+        .http()
+        .post('/api/v1/roles')
+        .set('Authorization', ADMIN)
+        .send({ code: 'overlap', name: 'Overlap', permissions: ['system:user:list', 'me:profile:query'] });
       const user = await get(`/api/v1/users/${overlapping.id}`);
-      await server.http().put(`/api/v1/users/${overlapping.id}`).set('Authorization', ADMIN).send({ roleIds: [...overlapping.roleIds, second.body.data.id], version: user.body.data.version });
+      await server
+        .http()
+        .put(`/api/v1/users/${overlapping.id}`)
+        .set('Authorization', ADMIN)
+        .send({ roleIds: [...overlapping.roleIds, second.body.data.id], version: user.body.data.version });
       const me = await server.http().get('/api/v1/me').set('Authorization', overlapping.tokens.bearer);
       expect(me.status, me.text).to.equal(200);
       const held = me.body.data.permissions as string[];

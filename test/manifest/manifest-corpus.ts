@@ -55,7 +55,10 @@ type Change = { set: unknown } | { remove: true };
 function changed(pointer: string, change: Change): unknown {
   const document = structuredClone(FULL_MANIFEST) as unknown;
   if (pointer === '') return 'set' in change ? change.set : undefined;
-  const path = pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = path.pop() as string;
   let parent = document as Record<string, unknown>;
   for (const key of path) parent = parent[key] as Record<string, unknown>;
@@ -185,7 +188,10 @@ accepts('a version that is not semver (version is free-form)', '/version', 'nigh
 
 const goodIds = ['a', 'users', 'a-', 'a1', 'user-roles-2', 'z0-9'];
 const badIds = ['A', 'Users', '1a', '-a', 'a_b', 'a.b', 'a b', ' a', '\u00e9t\u00e9', 'a\n', 'a:b'];
-for (const [label, pointer] of [['an id', '/id'], ['a permission owner', '/permissions/0/owner']]) {
+for (const [label, pointer] of [
+  ['an id', '/id'],
+  ['a permission owner', '/permissions/0/owner'],
+]) {
   for (const id of goodIds) accepts(`${label} ${show(id)}`, pointer, id);
   for (const id of badIds) rejects(`${label} ${show(id)}`, pointer, set(id), `${pointer} pattern`);
 }
@@ -194,7 +200,10 @@ for (const [label, pointer] of [['an id', '/id'], ['a permission owner', '/permi
 
 const goodCodes = ['users:user:read', 'a:b:c', 'A1:b_2:c-3', 'Z:z_:y-'];
 const badCodes = ['users:user', 'a:b:c:d', '1a:b:c', 'a::c', ':a:b', 'a:b:', 'a:b:c ', 'a:b:_c', 'a:-b:c', '\u00e9:b:c', 'a:b:c\n', 'a.b.c', ''];
-for (const [label, pointer] of [['a permission code', '/permissions/0/code'], ['a menu permission', '/menus/0/permission']]) {
+for (const [label, pointer] of [
+  ['a permission code', '/permissions/0/code'],
+  ['a menu permission', '/menus/0/permission'],
+]) {
   for (const code of goodCodes) accepts(`${label} ${show(code)}`, pointer, code);
   for (const code of badCodes) rejects(`${label} ${show(code)}`, pointer, set(code), `${pointer} pattern`);
 }
@@ -212,7 +221,10 @@ const badPaths: Array<[string, string]> = [
   ['/a\n..', 'with .. after a newline'],
   [' /a', 'with a space before the /'],
 ];
-for (const [label, pointer] of [['a menu path', '/menus/0/path'], ['a generation resourcePath', '/generation/resourcePath']]) {
+for (const [label, pointer] of [
+  ['a menu path', '/menus/0/path'],
+  ['a generation resourcePath', '/generation/resourcePath'],
+]) {
   for (const value of goodPaths) accepts(`${label} ${show(value)}`, pointer, value);
   for (const [value, what] of badPaths) rejects(`${label} ${what} (${show(value)})`, pointer, set(value), `${pointer} pattern`);
 }

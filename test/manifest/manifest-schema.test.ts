@@ -38,15 +38,11 @@ describe('the v1 manifest schema', () => {
     });
 
     it('points a uniqueItems problem at the later copy and names the first', () => {
-      expect(validateManifest({ ...base, spi: ['a', 'b', 'b'] })).to.deep.equal([
-        { pointer: '/spi/2', rule: 'uniqueItems', message: 'duplicates /spi/1' },
-      ]);
+      expect(validateManifest({ ...base, spi: ['a', 'b', 'b'] })).to.deep.equal([{ pointer: '/spi/2', rule: 'uniqueItems', message: 'duplicates /spi/1' }]);
     });
 
     it('quotes the pattern a value must match', () => {
-      expect(validateManifest({ ...base, id: 'A' })).to.deep.equal([
-        { pointer: '/id', rule: 'pattern', message: 'must match ^[a-z][a-z0-9-]{0,127}$' },
-      ]);
+      expect(validateManifest({ ...base, id: 'A' })).to.deep.equal([{ pointer: '/id', rule: 'pattern', message: 'must match ^[a-z][a-z0-9-]{0,127}$' }]);
     });
 
     it('states the limit a value is over', () => {
@@ -56,15 +52,11 @@ describe('the v1 manifest schema', () => {
     });
 
     it('states the value a const field must have', () => {
-      expect(validateManifest({ ...base, schemaVersion: 2 })).to.deep.equal([
-        { pointer: '/schemaVersion', rule: 'const', message: 'must equal 1' },
-      ]);
+      expect(validateManifest({ ...base, schemaVersion: 2 })).to.deep.equal([{ pointer: '/schemaVersion', rule: 'const', message: 'must equal 1' }]);
     });
 
     it('says a generation of the wrong type must be null or object, once', () => {
-      expect(validateManifest({ ...base, generation: 'crud' })).to.deep.equal([
-        { pointer: '/generation', rule: 'type', message: 'must be null or object' },
-      ]);
+      expect(validateManifest({ ...base, generation: 'crud' })).to.deep.equal([{ pointer: '/generation', rule: 'type', message: 'must be null or object' }]);
     });
 
     it('reports only the object problems of a generation object, not that it is not null', () => {

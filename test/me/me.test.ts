@@ -12,7 +12,7 @@ interface MenuNode {
 
 const titles = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.children)]);
 
-describe('me: the caller\'s own account', () => {
+describe("me: the caller's own account", () => {
   let server: TestServer;
   const secrets: string[] = [TEST_PASSWORD];
 
@@ -22,7 +22,11 @@ describe('me: the caller\'s own account', () => {
   after(() => server?.stop());
 
   async function department(name: string, parentId?: string): Promise<string> {
-    const res = await server.http().post('/api/v1/departments').set('Authorization', ADMIN).send({ name, ...(parentId ? { parentId } : {}) });
+    const res = await server
+      .http()
+      .post('/api/v1/departments')
+      .set('Authorization', ADMIN)
+      .send({ name, ...(parentId ? { parentId } : {}) });
     return (expectSuccess(res, 201).data as { id: string }).id;
   }
 
@@ -82,17 +86,31 @@ describe('me: the caller\'s own account', () => {
   describe('PUT /me/profile', () => {
     it('changes the nickname, email and phone, normalised, and nothing else', async () => {
       const user = await someone();
-      const res = await server.http().put('/api/v1/me/profile').set('Authorization', user.tokens.bearer).send({ nickname: ' Ada L. ', email: 'ADA.L@Example.com', phone: '+1 (555) 010-0001' });
+      const res = await server
+        .http()
+        .put('/api/v1/me/profile')
+        .set('Authorization', user.tokens.bearer)
+        .send({ nickname: ' Ada L. ', email: 'ADA.L@Example.com', phone: '+1 (555) 010-0001' });
       const data = expectSuccess(res).data as Record<string, unknown>;
       expect(data).to.include({ id: user.id, nickname: 'Ada L.', email: 'ada.l@example.com', phone: '+15550100001' });
       const partial = await server.http().put('/api/v1/me/profile').set('Authorization', user.tokens.bearer).send({ phone: null });
       expect(expectSuccess(partial).data).to.include({ nickname: 'Ada L.', email: 'ada.l@example.com', phone: null });
     });
 
-    for (const [field, value] of [['roleIds', []], ['status', 'active'], ['username', 'someone-else'], ['deptId', null], ['password', 'x-password-1']] as const) {
+    for (const [field, value] of [
+      ['roleIds', []],
+      ['status', 'active'],
+      ['username', 'someone-else'],
+      ['deptId', null],
+      ['password', 'x-password-1'],
+    ] as const) {
       it(`answers 400 VALIDATION_FAILED_400 naming /body/${field}, which it does not accept`, async () => {
         const user = await someone();
-        const res = await server.http().put('/api/v1/me/profile').set('Authorization', user.tokens.bearer).send({ nickname: 'Sneaky', [field]: value });
+        const res = await server
+          .http()
+          .put('/api/v1/me/profile')
+          .set('Authorization', user.tokens.bearer)
+          .send({ nickname: 'Sneaky', [field]: value });
         expect(detailFor(expectError(res, 400, 'VALIDATION_FAILED_400'), `/body/${field}`).rule).to.equal('additionalProperties');
         const after = expectSuccess(await server.http().get('/api/v1/me').set('Authorization', user.tokens.bearer)).data as { user: { nickname: string } };
         expect(after.user.nickname).to.not.equal('Sneaky');
@@ -111,7 +129,7 @@ describe('me: the caller\'s own account', () => {
   describe('PUT /me/password', () => {
     const change = (bearer: string, body: object) => server.http().put('/api/v1/me/password').set('Authorization', bearer).send(body);
 
-    it('changes the password and ends the caller\'s other sessions, not this one', async () => {
+    it("changes the password and ends the caller's other sessions, not this one", async () => {
       const user = await someone();
       const other = await login(server, user.username, user.password);
       const bystander = await someone();
@@ -121,7 +139,11 @@ describe('me: the caller\'s own account', () => {
       expectError(await server.http().post('/api/v1/auth/refresh').send({ refreshToken: other.refreshToken }), 401, 'AUTH_TOKEN_REVOKED_401');
       expectSuccess(await server.http().get('/api/v1/me').set('Authorization', user.tokens.bearer));
       expectSuccess(await server.http().get('/api/v1/me').set('Authorization', bystander.tokens.bearer));
-      expectError(await server.http().post('/api/v1/auth/login').send({ username: user.username, password: user.password }), 401, 'AUTH_INVALID_CREDENTIALS_401');
+      expectError(
+        await server.http().post('/api/v1/auth/login').send({ username: user.username, password: user.password }),
+        401,
+        'AUTH_INVALID_CREDENTIALS_401',
+      );
       secrets.push(...secretsOf(await login(server, user.username, 'a-brand-new-password-1')));
     });
 
@@ -134,13 +156,19 @@ describe('me: the caller\'s own account', () => {
 
     it('answers 400 VALIDATION_FAILED_400 naming /body/newPassword for one the policy refuses', async () => {
       const user = await someone();
-      detailFor(expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword: 'short' }), 400, 'VALIDATION_FAILED_400'), '/body/newPassword');
+      detailFor(
+        expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword: 'short' }), 400, 'VALIDATION_FAILED_400'),
+        '/body/newPassword',
+      );
     });
 
     it('answers 400 VALIDATION_FAILED_400 with rule wellKnown for a well-known password, in any letter case, and keeps the old one', async () => {
       const user = await someone();
       for (const newPassword of ['Qwerty123', 'PASSWORD123']) {
-        const detail = detailFor(expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword }), 400, 'VALIDATION_FAILED_400'), '/body/newPassword');
+        const detail = detailFor(
+          expectError(await change(user.tokens.bearer, { oldPassword: user.password, newPassword }), 400, 'VALIDATION_FAILED_400'),
+          '/body/newPassword',
+        );
         expect(detail.rule).to.equal('wellKnown');
       }
       secrets.push(...secretsOf(await login(server, user.username, user.password)));
@@ -148,16 +176,22 @@ describe('me: the caller\'s own account', () => {
   });
 
   describe('GET /me/sessions', () => {
-    it('lists the caller\'s own online sessions, marking the current one', async () => {
+    it("lists the caller's own online sessions, marking the current one", async () => {
       const user = await someone();
       const other = await login(server, user.username, user.password, { userAgent: 'Other-Device/1.0' });
       await someone();
       secrets.push(...secretsOf(other));
-      const page = expectSuccess(await server.http().get('/api/v1/me/sessions').set('Authorization', user.tokens.bearer)).data as { items: Array<Record<string, unknown>>; total: number };
+      const page = expectSuccess(await server.http().get('/api/v1/me/sessions').set('Authorization', user.tokens.bearer)).data as {
+        items: Array<Record<string, unknown>>;
+        total: number;
+      };
       expect(page.total).to.equal(2);
       expect(page.items[0]).to.have.all.keys('id', 'ip', 'userAgent', 'createdAt', 'lastSeenAt', 'expiresAt', 'current');
       // Newest first: the second login, which is not the session of this request.
-      expect(page.items.map((s) => [s.userAgent, s.current])).to.deep.equal([['Other-Device/1.0', false], [page.items[1].userAgent, true]]);
+      expect(page.items.map((s) => [s.userAgent, s.current])).to.deep.equal([
+        ['Other-Device/1.0', false],
+        [page.items[1].userAgent, true],
+      ]);
       expectSuccess(await server.http().post('/api/v1/auth/logout').set('Authorization', other.bearer));
       const after = expectSuccess(await server.http().get('/api/v1/me/sessions').set('Authorization', user.tokens.bearer)).data as { total: number };
       expect(after.total).to.equal(1);

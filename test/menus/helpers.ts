@@ -53,7 +53,10 @@ export function menusClient(server: TestServer) {
     },
     /** Every menu the list shows (one page of 200 is plenty here). */
     async all(query: Record<string, unknown> = {}): Promise<Menu[]> {
-      const res = await http().get('/api/v1/menus').query({ pageSize: 200, ...query }).set('Authorization', ADMIN);
+      const res = await http()
+        .get('/api/v1/menus')
+        .query({ pageSize: 200, ...query })
+        .set('Authorization', ADMIN);
       expect(res.status, res.text).to.equal(200);
       return res.body.data.items as Menu[];
     },

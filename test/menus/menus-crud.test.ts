@@ -23,9 +23,22 @@ describe('menus: create, read, update, delete', () => {
       expect(data).to.include({ type: 'menu', icon: null, sort: 0, visible: true, moduleId: null, version: 1 });
       expect(data.id).to.match(UUID_V7);
       expect(data.updatedAt).to.equal(data.createdAt);
-      expect(Object.keys(data).sort()).to.deep.equal(
-        ['component', 'createdAt', 'icon', 'id', 'moduleId', 'parentId', 'path', 'permission', 'sort', 'title', 'type', 'updatedAt', 'version', 'visible'],
-      );
+      expect(Object.keys(data).sort()).to.deep.equal([
+        'component',
+        'createdAt',
+        'icon',
+        'id',
+        'moduleId',
+        'parentId',
+        'path',
+        'permission',
+        'sort',
+        'title',
+        'type',
+        'updatedAt',
+        'version',
+        'visible',
+      ]);
       expect(expectSuccess(await api.read(data.id)).data).to.deep.equal(data);
     });
 
@@ -36,7 +49,11 @@ describe('menus: create, read, update, delete', () => {
     });
 
     it('answers 400 naming /body/parentId for a parent that does not exist', async () => {
-      const body = expectError(await api.create({ title: 'Orphan', path: '/o', component: 'c', permission: 'a:b:c', parentId: NO_SUCH }), 400, 'VALIDATION_FAILED_400');
+      const body = expectError(
+        await api.create({ title: 'Orphan', path: '/o', component: 'c', permission: 'a:b:c', parentId: NO_SUCH }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(detailFor(body, '/body/parentId').message).to.contain(NO_SUCH);
     });
 
@@ -150,7 +167,11 @@ describe('menus: create, read, update, delete', () => {
       expectError(await api.list({}, others), 403, 'PERM_DENIED_403');
       expectError(await api.tree(others), 403, 'PERM_DENIED_403');
       expectError(await api.read(menu.id, tokenFor('bob', ['system:menu:list'])), 403, 'PERM_DENIED_403');
-      expectError(await api.create({ title: 'X', path: '/x', component: 'c', permission: 'a:b:c' }, tokenFor('cy', ['system:menu:edit'])), 403, 'PERM_DENIED_403');
+      expectError(
+        await api.create({ title: 'X', path: '/x', component: 'c', permission: 'a:b:c' }, tokenFor('cy', ['system:menu:edit'])),
+        403,
+        'PERM_DENIED_403',
+      );
       expectError(await api.update(menu.id, { title: 'X', version: 1 }, tokenFor('di', ['system:menu:add'])), 403, 'PERM_DENIED_403');
       expectError(await api.remove(menu.id, tokenFor('ed', ['system:menu:edit'])), 403, 'PERM_DENIED_403');
 

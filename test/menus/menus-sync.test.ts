@@ -179,7 +179,12 @@ describe('menus: synced across restarts', () => {
     try {
       const remaining = await menusClient(without).all();
       expect(remaining.filter((m) => m.moduleId === 'menu-probe')).to.deep.equal([]);
-      expect(remaining.map((m) => m.id).sort()).to.deep.equal(firstMenus.filter((m) => m.moduleId !== 'menu-probe').map((m) => m.id).sort());
+      expect(remaining.map((m) => m.id).sort()).to.deep.equal(
+        firstMenus
+          .filter((m) => m.moduleId !== 'menu-probe')
+          .map((m) => m.id)
+          .sort(),
+      );
     } finally {
       await without.stop();
     }

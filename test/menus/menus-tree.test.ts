@@ -41,10 +41,29 @@ describe('menus: trees', () => {
 
     it('gives each node the menu’s fields and its children', async () => {
       const node = find(await treeOf(), 'Tools A')!;
-      expect(node).to.include({ parentId: tools.id, title: 'Tools A', path: '/tools-a', permission: 'tools:a:view', type: 'menu', visible: true, moduleId: null });
-      expect(Object.keys(node).sort()).to.deep.equal(
-        ['children', 'component', 'icon', 'id', 'moduleId', 'parentId', 'path', 'permission', 'sort', 'title', 'type', 'visible'],
-      );
+      expect(node).to.include({
+        parentId: tools.id,
+        title: 'Tools A',
+        path: '/tools-a',
+        permission: 'tools:a:view',
+        type: 'menu',
+        visible: true,
+        moduleId: null,
+      });
+      expect(Object.keys(node).sort()).to.deep.equal([
+        'children',
+        'component',
+        'icon',
+        'id',
+        'moduleId',
+        'parentId',
+        'path',
+        'permission',
+        'sort',
+        'title',
+        'type',
+        'visible',
+      ]);
     });
   });
 

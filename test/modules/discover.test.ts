@@ -31,9 +31,7 @@ describe('discoverModules', () => {
   it('gives the root, the folder and the manifest.json of each module', () => {
     const root = path.join(tmp, 'modules');
     writeModule(root, 'users');
-    expect(discoverModules([root])).to.deep.equal([
-      { root, dir: path.join(root, 'users'), file: path.join(root, 'users', 'manifest.json') },
-    ]);
+    expect(discoverModules([root])).to.deep.equal([{ root, dir: path.join(root, 'users'), file: path.join(root, 'users', 'manifest.json') }]);
   });
 
   it('keeps the order of the roots: all of the first root before the second', () => {

@@ -14,7 +14,11 @@ describe('moduleRoots', () => {
   });
 
   it('adds the colon-separated MODULE_PATH entries in order, as absolute paths', () => {
-    expect(roots({ MODULE_PATH: '/opt/atrium/modules:extra', DATA_DIR: '/nonexistent-atrium-data' })).to.deep.equal([...builtin, '/opt/atrium/modules', path.resolve('extra')]);
+    expect(roots({ MODULE_PATH: '/opt/atrium/modules:extra', DATA_DIR: '/nonexistent-atrium-data' })).to.deep.equal([
+      ...builtin,
+      '/opt/atrium/modules',
+      path.resolve('extra'),
+    ]);
   });
 
   it('ignores empty MODULE_PATH entries', () => {

@@ -76,7 +76,11 @@ describe('atrium modules check / list', () => {
 
     it('prints id, version and dependsOn of each module in load order', () => {
       const run = runAtrium(['modules', 'list'], { MODULE_PATH: good() });
-      const rows = run.stdout.trimEnd().split('\n').slice(1 + builtin.order.length).map((line) => line.split(/\s{2,}/));
+      const rows = run.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1 + builtin.order.length)
+        .map((line) => line.split(/\s{2,}/));
       expect(rows).to.deep.equal([
         ['zz-test-base', '2.1.0', '-'],
         ['zz-test-plugin', '1.0.0', 'zz-test-base'],

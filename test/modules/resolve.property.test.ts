@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { resolveModules, type ResolvableModule } from '../../kernel/modules/resolve';
 
 /** A random graph over ids m0…m(n-1): each module depends on any others (cycles possible). */
-const graphs = fc.integer({ min: 1, max: 14 }).chain((n) =>
-  fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }),
-);
+const graphs = fc
+  .integer({ min: 1, max: 14 })
+  .chain((n) => fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: 4 }), { minLength: n, maxLength: n }));
 
 /** Only edges to lower indices: always acyclic. */
 const dags = graphs.map((edges) => edges.map((deps, i) => deps.filter((d) => d < i)));

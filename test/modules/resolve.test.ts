@@ -12,7 +12,11 @@ const messages = (modules: ResolvableModule[]): string[] => resolveModules(modul
 describe('resolveModules', () => {
   describe('the load order', () => {
     it('puts every module after the modules it depends on', () => {
-      const { order, problems } = resolveModules([module('users', '1.0.0', 'auth', 'departments'), module('departments', '1.0.0', 'auth'), module('auth', '1.0.0')]);
+      const { order, problems } = resolveModules([
+        module('users', '1.0.0', 'auth', 'departments'),
+        module('departments', '1.0.0', 'auth'),
+        module('auth', '1.0.0'),
+      ]);
       expect(problems).to.deep.equal([]);
       expect(order).to.deep.equal(['auth', 'departments', 'users']);
     });

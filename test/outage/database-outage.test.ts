@@ -64,7 +64,11 @@ describe('a lost database connection', function () {
     expect((await call('GET', '/users')).status).to.equal(200);
 
     proxy!.cut();
-    for (const answer of [await call('GET', '/users'), await call('POST', '/roles', { code: 'during_outage', name: 'During', permissions: [] }), await call('GET', '/users')]) {
+    for (const answer of [
+      await call('GET', '/users'),
+      await call('POST', '/roles', { code: 'during_outage', name: 'During', permissions: [] }),
+      await call('GET', '/users'),
+    ]) {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(503);
       expect(answer.body.code).to.equal('SYSTEM_DEPENDENCY_UNAVAILABLE_503');
       expect(Number(answer.retryAfter)).to.be.greaterThan(0);
@@ -92,7 +96,10 @@ describe('a lost database connection', function () {
     // Log lines are JSON on stdout; anything else there, or on stderr, escaped the logger.
     const lines = server!.stdout().split('\n').filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.to.throw();
-    expect(lines.some((line) => line.includes('Connection terminated')), 'the cut is logged').to.equal(true);
+    expect(
+      lines.some((line) => line.includes('Connection terminated')),
+      'the cut is logged',
+    ).to.equal(true);
     expect(server!.stderr()).to.equal('');
   });
 });

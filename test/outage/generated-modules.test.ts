@@ -28,7 +28,13 @@ describe('generated modules after a missed announcement', function () {
     await sql.query('create table outage_notes (id bigserial primary key, title varchar(100) not null)');
     await sql.query('create table quiet_notes (id uuid primary key, title varchar(100) not null)');
     await sql.end();
-    const env = { NODE_ENV: 'test', DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, JWT_SECRET: 'a-secret-every-outage-instance-shares-0123', ADMIN_PASSWORD };
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: database.databaseUrl,
+      DATA_DIR: database.dataDir,
+      JWT_SECRET: 'a-secret-every-outage-instance-shares-0123',
+      ADMIN_PASSWORD,
+    };
     const target = new URL(redisUrl);
     // One after the other: the first applies the migrations and seeds the administrator.
     for (let i = 0; i < 2; i += 1) {
@@ -89,8 +95,13 @@ describe('generated modules after a missed announcement', function () {
   it('loads, with no announcement at all, a module the database says was generated: the periodic check', async function () {
     // No Redis, so no event bus: only the database tells this instance what another generated.
     const lone = await startServerProcess({
-      NODE_ENV: 'test', DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, JWT_SECRET: 'a-secret-every-outage-instance-shares-0123', ADMIN_PASSWORD,
-      REDIS_URL: '', GENERATOR_RESYNC_INTERVAL_MS: '500',
+      NODE_ENV: 'test',
+      DATABASE_URL: database.databaseUrl,
+      DATA_DIR: database.dataDir,
+      JWT_SECRET: 'a-secret-every-outage-instance-shares-0123',
+      ADMIN_PASSWORD,
+      REDIS_URL: '',
+      GENERATOR_RESYNC_INTERVAL_MS: '500',
     });
     servers.push(lone);
     const imported = await send(a, 'POST', '/api/v1/generator/tables', { tableName: 'quiet_notes' });

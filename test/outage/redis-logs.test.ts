@@ -27,7 +27,7 @@ describe('the log of a Redis outage', () => {
   const ready = async () => (await server.http().get('/api/v1/system/ready')).status;
   const lines = (msg: string) => server.logs.filter((line) => line.msg === msg);
 
-  it('logs the outage once, each connection\'s error once, however many reconnections fail; and the return once', async () => {
+  it("logs the outage once, each connection's error once, however many reconnections fail; and the return once", async () => {
     redis.cut();
     await until(async () => (await ready()) === 503);
     // Several reconnection attempts (one at least every second) and half-open trials fail meanwhile.

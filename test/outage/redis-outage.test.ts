@@ -75,7 +75,10 @@ describe('a Redis outage across two server processes', function () {
       return res;
     });
     expect(refused.body.code).to.equal('AUTH_TOKEN_REVOKED_401');
-    expect(instances.proxies.every((proxy) => !proxy.open), 'still cut').to.equal(true);
+    expect(
+      instances.proxies.every((proxy) => !proxy.open),
+      'still cut',
+    ).to.equal(true);
     expect((await me(b, operator)).status).to.equal(200);
   });
 

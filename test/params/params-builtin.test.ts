@@ -28,7 +28,12 @@ describe('params: built-in params', () => {
   after(() => server?.stop());
 
   const byKey = async (key: string) => expectSuccess(await server.http().get(`/api/v1/params/by-key/${key}`).set('Authorization', ADMIN)).data as ParamBody;
-  const update = (param: ParamBody, body: object): Test => server.http().put(`/api/v1/params/${param.id}`).set('Authorization', ADMIN).send({ version: param.version, ...body });
+  const update = (param: ParamBody, body: object): Test =>
+    server
+      .http()
+      .put(`/api/v1/params/${param.id}`)
+      .set('Authorization', ADMIN)
+      .send({ version: param.version, ...body });
   const probeValues = async () => expectSuccess(await server.http().get('/api/v1/params-probe/values').set('Authorization', PROBE_READER)).data;
 
   it('creates at start every built-in param the modules declare, with its default, its name and builtin true', async () => {
@@ -69,7 +74,15 @@ describe('params: built-in params', () => {
 
   it('refuses an integer that is out of range or not written as a whole number', async () => {
     const param = await byKey('auth.login.maxFailures');
-    const rules: Record<string, string> = { '0': 'minimum', '1001': 'maximum', five: 'integer', '5.0': 'integer', ' 5': 'integer', '': 'integer', '1e3': 'integer' };
+    const rules: Record<string, string> = {
+      '0': 'minimum',
+      '1001': 'maximum',
+      five: 'integer',
+      '5.0': 'integer',
+      ' 5': 'integer',
+      '': 'integer',
+      '1e3': 'integer',
+    };
     for (const [value, rule] of Object.entries(rules)) {
       expect(detailFor(expectError(await update(param, { value }), 400, 'VALIDATION_FAILED_400'), '/body/value').rule, JSON.stringify(value)).to.equal(rule);
     }
@@ -77,7 +90,8 @@ describe('params: built-in params', () => {
 
   it('refuses a boolean other than "true" or "false", and a string outside its length or pattern', async () => {
     const enabled = await byKey('params-probe.enabled');
-    for (const value of ['TRUE', 'yes', '1', '']) expect(detailFor(expectError(await update(enabled, { value }), 400, 'VALIDATION_FAILED_400'), '/body/value').rule).to.equal('boolean');
+    for (const value of ['TRUE', 'yes', '1', ''])
+      expect(detailFor(expectError(await update(enabled, { value }), 400, 'VALIDATION_FAILED_400'), '/body/value').rule).to.equal('boolean');
     const greeting = await byKey('params-probe.greeting');
     const rules: Record<string, string> = { h: 'minLength', hellohellohello: 'maxLength', 'Hello!': 'pattern', 'hi there': 'pattern' };
     for (const [value, rule] of Object.entries(rules)) {
@@ -99,7 +113,14 @@ describe('params: built-in params', () => {
     detailFor(expectError(await update(param, { key: 'PARAMS-PROBE.RETRIES' }), 409, 'SYSTEM_PARAM_BUILTIN_409'), '/body/key');
     detailFor(expectError(await update(param, { name: 'Attempts' }), 409, 'SYSTEM_PARAM_BUILTIN_409'), '/body/name');
     const changed = expectSuccess(await update(param, { key: param.key, name: param.name, value: '4', remark: 'Four is plenty' })).data;
-    expect(changed).to.include({ key: 'params-probe.retries', name: 'Retries', value: '4', remark: 'Four is plenty', builtin: true, version: param.version + 1 });
+    expect(changed).to.include({
+      key: 'params-probe.retries',
+      name: 'Retries',
+      value: '4',
+      remark: 'Four is plenty',
+      builtin: true,
+      version: param.version + 1,
+    });
   });
 
   describe('a module loaded while the server runs', () => {
@@ -119,7 +140,11 @@ describe('params: a built-in key an operator used first', () => {
   after(() => server?.stop());
 
   it('becomes built in, keeps its value, and answers the default with a warning while the value does not fit', async () => {
-    const created = await server.http().post('/api/v1/params').set('Authorization', ADMIN).send({ key: 'params-late-probe.limit', value: 'lots', name: 'Mine' });
+    const created = await server
+      .http()
+      .post('/api/v1/params')
+      .set('Authorization', ADMIN)
+      .send({ key: 'params-late-probe.limit', value: 'lots', name: 'Mine' });
     const own = expectSuccess(created, 201).data as ParamBody;
     await server.kernel.loadModule(probe('params-late-probe'));
     const adopted = expectSuccess(await server.http().get(`/api/v1/params/${own.id}`).set('Authorization', ADMIN)).data as ParamBody;
@@ -131,7 +156,11 @@ describe('params: a built-in key an operator used first', () => {
     expect(warning).to.include({ module: 'params', rule: 'integer' });
     expect(JSON.stringify(warning)).not.to.include('lots');
 
-    expectError(await server.http().put(`/api/v1/params/${own.id}`).set('Authorization', ADMIN).send({ value: 'more', version: adopted.version }), 400, 'VALIDATION_FAILED_400');
+    expectError(
+      await server.http().put(`/api/v1/params/${own.id}`).set('Authorization', ADMIN).send({ value: 'more', version: adopted.version }),
+      400,
+      'VALIDATION_FAILED_400',
+    );
     expectSuccess(await server.http().put(`/api/v1/params/${own.id}`).set('Authorization', ADMIN).send({ value: '12', version: adopted.version }));
     expect(expectSuccess(await read()).data).to.deep.equal({ limit: 12 });
   });

@@ -32,7 +32,10 @@ describe('params: create, read, update, delete', () => {
 
   describe('one param', () => {
     it('creates a param: 201 with a string value, builtin false, version 1 and timestamps', async () => {
-      const param = expectSuccess(await call('post', '/params', { key: 'site.title', value: 'Atrium', name: '  Site title ', remark: 'Shown in the header' }), 201).data as ParamBody;
+      const param = expectSuccess(
+        await call('post', '/params', { key: 'site.title', value: 'Atrium', name: '  Site title ', remark: 'Shown in the header' }),
+        201,
+      ).data as ParamBody;
       expect(param).to.have.all.keys('id', 'key', 'value', 'name', 'builtin', 'remark', 'version', 'createdAt', 'updatedAt');
       expect(param).to.include({ key: 'site.title', value: 'Atrium', name: 'Site title', builtin: false, remark: 'Shown in the header', version: 1 });
       expect(param.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -91,7 +94,9 @@ describe('params: create, read, update, delete', () => {
     });
 
     it('lets exactly one of 10 concurrent creates of one key through: one 201, nine 409', async () => {
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => call('post', '/params', { key: i % 2 ? 'race.key' : 'RACE.KEY', value: String(i), name: `Racer ${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => call('post', '/params', { key: i % 2 ? 'race.key' : 'RACE.KEY', value: String(i), name: `Racer ${i}` })),
+      );
       expect(results.filter((r) => r.status === 201)).to.have.length(1);
       for (const lost of results.filter((r) => r.status !== 201)) expectError(lost, 409, 'SYSTEM_PARAM_DUPLICATED_409');
     });
@@ -101,15 +106,24 @@ describe('params: create, read, update, delete', () => {
         detailFor(expectError(await call('post', '/params', { key, value: 'x', name: 'Bad' }), 400, 'VALIDATION_FAILED_400'), '/body/key');
       }
       detailFor(expectError(await call('post', '/params', { key: 'blank.name', value: 'x', name: '   ' }), 400, 'VALIDATION_FAILED_400'), '/body/name');
-      detailFor(expectError(await call('post', '/params', { key: 'long.value', value: 'v'.repeat(2001), name: 'Long' }), 400, 'VALIDATION_FAILED_400'), '/body/value');
+      detailFor(
+        expectError(await call('post', '/params', { key: 'long.value', value: 'v'.repeat(2001), name: 'Long' }), 400, 'VALIDATION_FAILED_400'),
+        '/body/value',
+      );
       detailFor(expectError(await call('post', '/params', { key: 'number.value', value: 5, name: 'Number' }), 400, 'VALIDATION_FAILED_400'), '/body/value');
     });
 
     it('answers 400 naming a property the schema does not declare', async () => {
-      const refused = expectError(await call('post', '/params', { key: 'sneaky.builtin', value: 'x', name: 'Sneaky', builtin: true }), 400, 'VALIDATION_FAILED_400');
+      const refused = expectError(
+        await call('post', '/params', { key: 'sneaky.builtin', value: 'x', name: 'Sneaky', builtin: true }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(detailFor(refused, '/body/builtin').rule).to.equal('additionalProperties');
       const param = await create('sneaky.update');
-      expect(detailFor(expectError(await call('put', `/params/${param.id}`, { builtin: true, version: 1 }), 400, 'VALIDATION_FAILED_400'), '/body/builtin').rule).to.equal('additionalProperties');
+      expect(
+        detailFor(expectError(await call('put', `/params/${param.id}`, { builtin: true, version: 1 }), 400, 'VALIDATION_FAILED_400'), '/body/builtin').rule,
+      ).to.equal('additionalProperties');
       detailFor(expectError(await call('put', `/params/${param.id}`, { value: 'no version' }), 400, 'VALIDATION_FAILED_400'), '/body/version');
     });
   });
@@ -120,7 +134,8 @@ describe('params: create, read, update, delete', () => {
       await create('zlist.alpha', '1', { name: 'Delta' });
       await create('zlist.charlie', '3', { name: 'Alpha' });
     });
-    const list = async (query: string) => expectSuccess(await call('get', `/params?${query}`)).data as { items: ParamBody[]; page: number; pageSize: number; total: number };
+    const list = async (query: string) =>
+      expectSuccess(await call('get', `/params?${query}`)).data as { items: ParamBody[]; page: number; pageSize: number; total: number };
 
     it('answers { items, page, pageSize, total }, ordered by key by default', async () => {
       const page = await list('keyword=zlist.');
@@ -175,7 +190,10 @@ describe('params: create, read, update, delete', () => {
     it('answers 403 PERM_DENIED_403 to a caller holding every permission but the route’s', async () => {
       const all = routes.map(([, , permission]) => permission);
       for (const [method, path, permission, body] of routes) {
-        const token = tokenFor('almost', all.filter((p) => p !== permission));
+        const token = tokenFor(
+          'almost',
+          all.filter((p) => p !== permission),
+        );
         expectError(await call(method, path, body, token), 403, 'PERM_DENIED_403');
       }
     });

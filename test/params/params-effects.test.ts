@@ -75,7 +75,9 @@ describe('params: built-in params taking effect', () => {
     it('applies to the sessions of the next login', async () => {
       await setParam(server, 'auth.refreshToken.ttlSeconds', '300');
       const user = await createUserAndLogin(server, { permissions: ['me:*:*'] });
-      const sessions = expectSuccess(await server.http().get('/api/v1/me/sessions').set('Authorization', user.tokens.bearer)).data as { items: Array<{ expiresAt: string }> };
+      const sessions = expectSuccess(await server.http().get('/api/v1/me/sessions').set('Authorization', user.tokens.bearer)).data as {
+        items: Array<{ expiresAt: string }>;
+      };
       expect(Date.parse(sessions.items[0].expiresAt) - Date.now()).to.be.within(295_000, 300_000);
     });
   });
@@ -93,7 +95,11 @@ describe('params: built-in params taking effect', () => {
       const user = await createUserAndLogin(server, { password: 'twelve-chars', permissions: ['me:*:*'] });
       const reset = await server.http().put(`/api/v1/users/${user.id}/password`).set('Authorization', ADMIN).send({ password: 'ten-chars!' });
       detailFor(expectError(reset, 400, 'VALIDATION_FAILED_400'), '/body/password');
-      const change = await server.http().put('/api/v1/me/password').set('Authorization', user.tokens.bearer).send({ oldPassword: user.password, newPassword: 'ten-chars!' });
+      const change = await server
+        .http()
+        .put('/api/v1/me/password')
+        .set('Authorization', user.tokens.bearer)
+        .send({ oldPassword: user.password, newPassword: 'ten-chars!' });
       detailFor(expectError(change, 400, 'VALIDATION_FAILED_400'), '/body/newPassword');
     });
 

@@ -29,13 +29,14 @@ describe('posts', () => {
   const read = (id: string, token = ADMIN) => http().get(`/api/v1/posts/${id}`).set('Authorization', token);
   const create = (body: Record<string, unknown>, token = ADMIN) => http().post('/api/v1/posts').set('Authorization', token).send(body);
   const update = (id: string, body: Record<string, unknown>, token = ADMIN) => http().put(`/api/v1/posts/${id}`).set('Authorization', token).send(body);
-  const remove = (id: string, query: Record<string, unknown> = {}, token = ADMIN) => http().delete(`/api/v1/posts/${id}`).query(query).set('Authorization', token);
+  const remove = (id: string, query: Record<string, unknown> = {}, token = ADMIN) =>
+    http().delete(`/api/v1/posts/${id}`).query(query).set('Authorization', token);
   const add = async (code: string, name: string, extra: Record<string, unknown> = {}): Promise<Post> => {
     const res = await create({ code, name, ...extra });
     expect(res.status, res.text).to.equal(201);
     return res.body.data as Post;
   };
-  const codes = async (query: Record<string, unknown>) => ((expectSuccess(await list(query)).data as { items: Post[] }).items).map((p) => p.code);
+  const codes = async (query: Record<string, unknown>) => (expectSuccess(await list(query)).data as { items: Post[] }).items.map((p) => p.code);
 
   describe('create and read', () => {
     it('creates a post: 201 with a UUID v7 id, version 1, defaults and timestamps', async () => {

@@ -36,7 +36,10 @@ export function rolesClient(server: TestServer) {
     remove: (id: string, token = ADMIN, query: Record<string, unknown> = {}) => http().delete(`/api/v1/roles/${id}`).query(query).set('Authorization', token),
     /** Creates a role that must be created, and returns it. */
     async add(code: string, extra: Record<string, unknown> = {}): Promise<Role> {
-      const res = await http().post('/api/v1/roles').set('Authorization', ADMIN).send({ code, name: `Role ${code}`, ...extra });
+      const res = await http()
+        .post('/api/v1/roles')
+        .set('Authorization', ADMIN)
+        .send({ code, name: `Role ${code}`, ...extra });
       expect(res.status, res.text).to.equal(201);
       return res.body.data as Role;
     },
@@ -52,7 +55,10 @@ export function rolesClient(server: TestServer) {
       expect(res.status, res.text).to.equal(200);
     },
     /** What roles.RoleDirectory answers for these ids and this code. */
-    async directory(roleIds: string[], code = ''): Promise<{ grants: Array<Record<string, unknown>>; missing: string[]; byCode: Record<string, unknown> | null }> {
+    async directory(
+      roleIds: string[],
+      code = '',
+    ): Promise<{ grants: Array<Record<string, unknown>>; missing: string[]; byCode: Record<string, unknown> | null }> {
       const res = await http().post('/api/v1/role-directory-probe').set('Authorization', ADMIN).send({ roleIds, code });
       expect(res.status, res.text).to.equal(200);
       return res.body.data;

@@ -77,18 +77,29 @@ describe('roles: who may do what', () => {
     const limited = roleManager('lee', ['system:user:list']);
 
     it('refuses a role with a permission the caller does not hold: 403 naming it', async () => {
-      const body = expectError(await api.create({ code: 'menus-too', name: 'X', permissions: ['system:user:list', 'system:menu:list'] }, limited), 403, 'PERM_DENIED_403');
+      const body = expectError(
+        await api.create({ code: 'menus-too', name: 'X', permissions: ['system:user:list', 'system:menu:list'] }, limited),
+        403,
+        'PERM_DENIED_403',
+      );
       expect(body.details).to.have.length(1);
       expect(body.details[0]).to.include({ field: '/body/permissions', rule: 'escalation', permission: 'system:menu:list' });
     });
 
     it('refuses a role granting *:*:* or a wildcard wider than the caller’s', async () => {
-      expect(expectError(await api.create({ code: 'god', name: 'X', permissions: ['*:*:*'] }, limited), 403, 'PERM_DENIED_403').details[0]).to.include({ permission: '*:*:*' });
-      expect(expectError(await api.create({ code: 'users', name: 'X', permissions: ['system:user:*'] }, limited), 403, 'PERM_DENIED_403').details[0]).to.include({ permission: 'system:user:*' });
+      expect(expectError(await api.create({ code: 'god', name: 'X', permissions: ['*:*:*'] }, limited), 403, 'PERM_DENIED_403').details[0]).to.include({
+        permission: '*:*:*',
+      });
+      expect(
+        expectError(await api.create({ code: 'users', name: 'X', permissions: ['system:user:*'] }, limited), 403, 'PERM_DENIED_403').details[0],
+      ).to.include({ permission: 'system:user:*' });
     });
 
     it('creates a role with what the caller holds, directly or through a wildcard', async () => {
-      const data = expectSuccess(await api.create({ code: 'lee-made', name: 'X', permissions: ['system:user:list', 'system:role:query', 'system:role:*'] }, limited), 201).data as Role;
+      const data = expectSuccess(
+        await api.create({ code: 'lee-made', name: 'X', permissions: ['system:user:list', 'system:role:query', 'system:role:*'] }, limited),
+        201,
+      ).data as Role;
       expect(data.permissions).to.deep.equal(['system:role:*', 'system:role:query', 'system:user:list']);
     });
 
@@ -104,14 +115,22 @@ describe('roles: who may do what', () => {
       const wider = await api.add('lee-strips', { permissions: ['system:user:list', 'system:menu:list'] });
       const body = expectError(await api.update(wider.id, { permissions: ['system:user:list'], version: 1 }, limited), 403, 'PERM_DENIED_403');
       expect(body.details).to.deep.equal([
-        { field: '/body/permissions', rule: 'escalation', message: 'you do not hold system:menu:list, so you cannot take it away', permission: 'system:menu:list' },
+        {
+          field: '/body/permissions',
+          rule: 'escalation',
+          message: 'you do not hold system:menu:list, so you cannot take it away',
+          permission: 'system:menu:list',
+        },
       ]);
       expect(((await api.read(wider.id)).body.data as Role).permissions).to.deep.equal(['system:menu:list', 'system:user:list']);
     });
 
     it('lets a caller take away what they hold, and refuses deleting a role granting what they do not', async () => {
-      const mixed = expectSuccess(await api.create({ code: 'lee-trims', name: 'X', permissions: ['system:user:list', 'system:role:list'] }, limited), 201).data as Role;
-      expect((expectSuccess(await api.update(mixed.id, { permissions: ['system:role:list'], version: 1 }, limited)).data as Role).permissions).to.deep.equal(['system:role:list']);
+      const mixed = expectSuccess(await api.create({ code: 'lee-trims', name: 'X', permissions: ['system:user:list', 'system:role:list'] }, limited), 201)
+        .data as Role;
+      expect((expectSuccess(await api.update(mixed.id, { permissions: ['system:role:list'], version: 1 }, limited)).data as Role).permissions).to.deep.equal([
+        'system:role:list',
+      ]);
       const wide = await api.add('lee-cannot-delete', { permissions: ['system:menu:*'] });
       const body = expectError(await api.remove(wide.id, limited), 403, 'PERM_DENIED_403');
       expect(body.details[0]).to.include({ field: '/params/id', rule: 'escalation', permission: 'system:menu:*' });
@@ -159,7 +178,9 @@ describe('roles: who may do what', () => {
       const active = await api.add('granting', { permissions: ['system:user:list'], dataScope: 'custom', deptIds: [dept] });
       const disabled = await api.add('dormant', { permissions: ['system:user:add'], status: 'disabled' });
       const { grants } = await api.directory([active.id, disabled.id]);
-      expect(grants).to.deep.equal([{ id: active.id, code: 'granting', status: 'active', dataScope: 'custom', deptIds: [dept], permissions: ['system:user:list'] }]);
+      expect(grants).to.deep.equal([
+        { id: active.id, code: 'granting', status: 'active', dataScope: 'custom', deptIds: [dept], permissions: ['system:user:list'] },
+      ]);
       await api.update(disabled.id, { status: 'active', version: 1 });
       expect((await api.directory([active.id, disabled.id])).grants.map((g) => g.code)).to.deep.equal(['dormant', 'granting']);
     });

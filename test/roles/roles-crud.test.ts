@@ -33,9 +33,19 @@ describe('roles: create, read, update, delete', () => {
       expect(data.id).to.match(UUID_V7);
       expect(Date.parse(data.createdAt)).to.be.closeTo(Date.now(), 60_000);
       expect(data.updatedAt).to.equal(data.createdAt);
-      expect(Object.keys(data).sort()).to.deep.equal(
-        ['code', 'createdAt', 'dataScope', 'deptIds', 'id', 'name', 'permissions', 'remark', 'status', 'updatedAt', 'version'],
-      );
+      expect(Object.keys(data).sort()).to.deep.equal([
+        'code',
+        'createdAt',
+        'dataScope',
+        'deptIds',
+        'id',
+        'name',
+        'permissions',
+        'remark',
+        'status',
+        'updatedAt',
+        'version',
+      ]);
     });
 
     it('keeps permissions with wildcard segments, sorted, and reads the role back as created', async () => {
@@ -50,7 +60,11 @@ describe('roles: create, read, update, delete', () => {
       const created = await api.add('sales-desk', { dataScope: 'custom', deptIds: [sales] });
       expect(created).to.include({ dataScope: 'custom' });
       expect(created.deptIds).to.deep.equal([sales]);
-      const body = expectError(await api.create({ code: 'ghost-desk', name: 'Ghost', dataScope: 'custom', deptIds: [sales, NO_SUCH] }), 400, 'VALIDATION_FAILED_400');
+      const body = expectError(
+        await api.create({ code: 'ghost-desk', name: 'Ghost', dataScope: 'custom', deptIds: [sales, NO_SUCH] }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       expect(detailFor(body, '/body/deptIds').message).to.contain(NO_SUCH);
     });
 
@@ -67,7 +81,10 @@ describe('roles: create, read, update, delete', () => {
       detailFor(expectError(await api.create({ code: 'x3', name: 'X', dataScope: 'everything' }), 400, 'VALIDATION_FAILED_400'), '/body/dataScope');
       for (const bad of ['system:user', 'system:user:list:all', 'system::list', 'sys tem:user:list', '1system:user:list', 'system:us*:list']) {
         const body = expectError(await api.create({ code: 'x4', name: 'X', permissions: [bad] }), 400, 'VALIDATION_FAILED_400');
-        expect(body.details.some((d) => d.field?.startsWith('/body/permissions')), bad).to.equal(true);
+        expect(
+          body.details.some((d) => d.field?.startsWith('/body/permissions')),
+          bad,
+        ).to.equal(true);
       }
       detailFor(expectError(await api.create({ code: 'x5', name: 'X', permissions: ['a:b:c', 'a:b:c'] }), 400, 'VALIDATION_FAILED_400'), '/body/permissions');
     });

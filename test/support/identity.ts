@@ -47,9 +47,16 @@ export function adminLogin(server: TestServer, options: LoginOptions = {}): Prom
  * id and version by key, then updates its value. Modules follow it from their next read.
  */
 export async function setParam(server: TestServer, key: string, value: string): Promise<void> {
-  const found = await server.http().get(`/api/v1/params/by-key/${encodeURIComponent(key)}`).set('Authorization', ADMIN);
+  const found = await server
+    .http()
+    .get(`/api/v1/params/by-key/${encodeURIComponent(key)}`)
+    .set('Authorization', ADMIN);
   expect(found.status, `param ${key}: ${JSON.stringify(found.body)}`).to.equal(200);
-  const res = await server.http().put(`/api/v1/params/${found.body.data.id as string}`).set('Authorization', ADMIN).send({ value, version: found.body.data.version });
+  const res = await server
+    .http()
+    .put(`/api/v1/params/${found.body.data.id as string}`)
+    .set('Authorization', ADMIN)
+    .send({ value, version: found.body.data.version });
   expect(res.status, `param ${key} = ${value}: ${JSON.stringify(res.body)}`).to.equal(200);
 }
 
@@ -81,7 +88,14 @@ export async function createRole(server: TestServer, spec: RoleSpec): Promise<Cr
     .http()
     .post('/api/v1/roles')
     .set('Authorization', ADMIN)
-    .send({ code, name: code, permissions: spec.permissions, dataScope: spec.dataScope ?? 'all', deptIds: spec.deptIds ?? [], status: spec.status ?? 'active' });
+    .send({
+      code,
+      name: code,
+      permissions: spec.permissions,
+      dataScope: spec.dataScope ?? 'all',
+      deptIds: spec.deptIds ?? [],
+      status: spec.status ?? 'active',
+    });
   expect(res.status, `role ${code}: ${JSON.stringify(res.body)}`).to.equal(201);
   return { id: res.body.data.id, code, version: res.body.data.version };
 }

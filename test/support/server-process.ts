@@ -32,7 +32,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const exited = exit.then(({ code }) => code);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -42,7 +44,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
       child.kill('SIGKILL');
       throw new Error(`the server was not ready within 60 s:\n${stderr}`);
     }
-    const ready = await fetch(`${url}/api/v1/system/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/v1/system/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -79,7 +79,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     http: () => supertest.agent(url),
     get logs() {
-      return lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      return lines
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     },
     rawLogs: () => lines.join(''),
     database,

@@ -38,7 +38,10 @@ describe('tasks in a kernel that runs a CLI command', () => {
     });
     // Several of a worker's polls (every 0.5 s): a dispatcher would have claimed it by now.
     await sleep(2000);
-    const rows = (await command.db.orm.em.fork().getConnection().execute('select state, attempts from tasks where id = ?', [task.id])) as { state: string; attempts: number }[];
+    const rows = (await command.db.orm.em.fork().getConnection().execute('select state, attempts from tasks where id = ?', [task.id])) as {
+      state: string;
+      attempts: number;
+    }[];
     expect(rows).to.deep.equal([{ state: 'queued', attempts: 0 }]);
     await command.stop();
     command = undefined;

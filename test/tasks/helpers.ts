@@ -54,7 +54,11 @@ export function freshKey(prefix = 'key'): string {
 }
 
 export function submit(server: TestServer, body: Record<string, unknown>, token = ALICE): Promise<Response> {
-  return server.http().post('/api/v1/tasks').set('Authorization', token).send({ idempotencyKey: freshKey(), ...body });
+  return server
+    .http()
+    .post('/api/v1/tasks')
+    .set('Authorization', token)
+    .send({ idempotencyKey: freshKey(), ...body });
 }
 
 /** Submits and expects 201: the task. */
@@ -92,7 +96,11 @@ export function waitForState(server: TestServer, id: string, state: string, time
 
 /** What the task-probe fixture's handlers saw of a task in this process. */
 export async function probeRuns(server: TestServer, id: string): Promise<{ attempts: number[]; aborted: string[]; succeeded: number }> {
-  return expectSuccess(await server.http().get(`/api/v1/task-probe/runs/${id}`).set('Authorization', ADMIN)).data as { attempts: number[]; aborted: string[]; succeeded: number };
+  return expectSuccess(await server.http().get(`/api/v1/task-probe/runs/${id}`).set('Authorization', ADMIN)).data as {
+    attempts: number[];
+    aborted: string[];
+    succeeded: number;
+  };
 }
 
 /** How many tasks the caller sees. */

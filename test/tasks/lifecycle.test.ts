@@ -29,7 +29,12 @@ describe('tasks: starting and stopping', () => {
   it('fails the attempts of a task whose type was withdrawn: only registered types run', async () => {
     const server = await startTaskServer();
     try {
-      const task = await submitted(server, { type: 'probe.flaky', payload: { failFirst: 0 }, maxAttempts: 2, runAt: new Date(Date.now() + 1500).toISOString() });
+      const task = await submitted(server, {
+        type: 'probe.flaky',
+        payload: { failFirst: 0 },
+        maxAttempts: 2,
+        runAt: new Date(Date.now() + 1500).toISOString(),
+      });
       await server.kernel.admin.disable('task-probe');
       const failed = await waitForState(server, task.id, 'failed');
       expect(failed.error).to.match(/task type "probe.flaky" is not registered/);
@@ -48,7 +53,9 @@ describe('tasks: starting and stopping', () => {
     );
     expect(refused.message).to.include('task type "system.echo" is contributed twice ("Echo" and "Another echo")');
     expect(refused.message).to.include('task type "Shout Loudly" must look like "<area>.<action>"');
-    expect(refused.message).to.include('task type "clash.borrowed" needs the permission "system:user:remove", which neither module "task-probe-clash" nor "tasks" declares in its manifest');
+    expect(refused.message).to.include(
+      'task type "clash.borrowed" needs the permission "system:user:remove", which neither module "task-probe-clash" nor "tasks" declares in its manifest',
+    );
   });
 
   it('refuses to boot on a bad TASKS_* setting, naming the variable', async () => {

@@ -29,7 +29,13 @@ describe('tasks: the list', () => {
   });
   after(() => server?.stop());
 
-  const page = async (query: string) => expectSuccess(await server.http().get(`/api/v1/tasks?${query}`).set('Authorization', CAROL)).data as { items: TaskBody[]; page: number; pageSize: number; total: number };
+  const page = async (query: string) =>
+    expectSuccess(await server.http().get(`/api/v1/tasks?${query}`).set('Authorization', CAROL)).data as {
+      items: TaskBody[];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
   const ids = (tasks: TaskBody[]) => tasks.map((t) => t.id);
 
   it('answers the newest first by default, a page at a time, with the total', async () => {

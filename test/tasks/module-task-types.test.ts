@@ -20,7 +20,9 @@ describe('task types contributed by modules', () => {
   after(() => server?.stop());
 
   it('lists the built-in types with their payload schemas', async () => {
-    const types = (expectSuccess(await server.http().get('/api/v1/tasks/types').set('Authorization', ADMIN)).data as { items: { type: string; payloadSchema: unknown }[] }).items;
+    const types = (
+      expectSuccess(await server.http().get('/api/v1/tasks/types').set('Authorization', ADMIN)).data as { items: { type: string; payloadSchema: unknown }[] }
+    ).items;
     expect(types.map((t) => t.type)).to.include.members(['system.echo', 'system.sleep', 'audit.purge', 'assets.cleanup']);
     const cleanup = types.find((t) => t.type === 'assets.cleanup')!;
     expect(cleanup.payloadSchema).to.have.nested.property('properties.olderThanMinutes.default', 60);
@@ -29,7 +31,10 @@ describe('task types contributed by modules', () => {
   it('audit.purge deletes the audit records older than the retention param', async () => {
     for (const days of [400, 10]) {
       const at = `now() - interval '${days} days'`;
-      await sql(server, `insert into audit_login (id, at, username, ip, user_agent, success, reason) values (gen_random_uuid(), ${at}, 'aged-${days}', '10.0.0.1', '', false, 'invalid_credentials')`);
+      await sql(
+        server,
+        `insert into audit_login (id, at, username, ip, user_agent, success, reason) values (gen_random_uuid(), ${at}, 'aged-${days}', '10.0.0.1', '', false, 'invalid_credentials')`,
+      );
     }
     const task = await submitted(server, { type: 'audit.purge', payload: {} }, ADMIN);
     const done = await waitForState(server, task.id, 'succeeded');
@@ -39,7 +44,11 @@ describe('task types contributed by modules', () => {
   });
 
   it('refuses a payload audit.purge does not take, storing nothing', async () => {
-    const response = await server.http().post('/api/v1/tasks').set('Authorization', ADMIN).send({ idempotencyKey: 'purge-bad', type: 'audit.purge', payload: { days: 1 } });
+    const response = await server
+      .http()
+      .post('/api/v1/tasks')
+      .set('Authorization', ADMIN)
+      .send({ idempotencyKey: 'purge-bad', type: 'audit.purge', payload: { days: 1 } });
     expect(response.status).to.equal(400);
     expect(response.body.code).to.equal('VALIDATION_FAILED_400');
     expect(response.body.details[0].field).to.equal('/body/payload/days');

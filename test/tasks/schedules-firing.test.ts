@@ -57,7 +57,8 @@ describe('tasks: schedules firing', () => {
     const idle = await planner.create({ name: 'Created disabled', cron: '*/1 * * * * *', type: 'system.echo', enabled: false });
     const running = await planner.create({ name: 'Disabled while firing', cron: '*/1 * * * * *', type: 'system.echo' });
     await eventually('a first fired task', async () => (await tasksOf(server, running.id)).length >= 1);
-    const disabled = expectSuccess(await planner.call('put', `/tasks/schedules/${running.id}`, { enabled: false, version: running.version })).data as ScheduleBody;
+    const disabled = expectSuccess(await planner.call('put', `/tasks/schedules/${running.id}`, { enabled: false, version: running.version }))
+      .data as ScheduleBody;
     expect(disabled.enabled).to.equal(false);
     const firedBefore = (await tasksOf(server, running.id)).length;
     await sleep(2500);

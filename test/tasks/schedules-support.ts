@@ -32,7 +32,10 @@ export interface ScheduledTask {
 
 /** Calls the API of one server as one caller (the administrator unless told). */
 export class SchedulesClient {
-  constructor(private readonly server: () => { http: TestServer['http'] }, private readonly token = ADMIN) {}
+  constructor(
+    private readonly server: () => { http: TestServer['http'] },
+    private readonly token = ADMIN,
+  ) {}
 
   as(token: string): SchedulesClient {
     return new SchedulesClient(this.server, token);
@@ -58,10 +61,16 @@ export class SchedulesClient {
 
 /** The tasks a schedule submitted, oldest fire time first, straight from the database. */
 export async function tasksOf(server: TestServer, scheduleId: string): Promise<ScheduledTask[]> {
-  const rows = (await server.kernel.db.orm.em.fork().getConnection().execute(
-    'select id, idempotency_key, created_by, state, run_at from tasks where schedule_id = ? order by run_at, id',
-    [scheduleId],
-  )) as { id: string; idempotency_key: string; created_by: string; state: string; run_at: Date | string }[];
+  const rows = (await server.kernel.db.orm.em
+    .fork()
+    .getConnection()
+    .execute('select id, idempotency_key, created_by, state, run_at from tasks where schedule_id = ? order by run_at, id', [scheduleId])) as {
+    id: string;
+    idempotency_key: string;
+    created_by: string;
+    state: string;
+    run_at: Date | string;
+  }[];
   return rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, createdBy: r.created_by, state: r.state, runAt: new Date(r.run_at) }));
 }
 

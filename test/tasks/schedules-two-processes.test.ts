@@ -61,7 +61,12 @@ describe('tasks: a schedule firing once per tick across two server processes', f
 
   it('submits exactly one task per fire time, with no gap between the first and the last', async () => {
     const [first, second] = servers;
-    const created = await call(first, 'POST', '/tasks/schedules', { name: 'Every second, twice served', cron: '*/1 * * * * *', type: 'system.echo', payload: { n: 1 } });
+    const created = await call(first, 'POST', '/tasks/schedules', {
+      name: 'Every second, twice served',
+      cron: '*/1 * * * * *',
+      type: 'system.echo',
+      payload: { n: 1 },
+    });
     expect(created.status).to.equal(201);
     const id = created.data.id as string;
     await sleep(6000);

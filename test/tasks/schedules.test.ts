@@ -20,7 +20,8 @@ describe('tasks: /tasks/schedules', () => {
   let names = 0;
   const unique = (stem: string) => `${stem} ${++names}`;
   /** How many schedules are named like `stem`: a refusal must store nothing. */
-  const countNamed = async (stem: string) => (expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}`)).data as { total: number }).total;
+  const countNamed = async (stem: string) =>
+    (expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}`)).data as { total: number }).total;
 
   before(async () => {
     server = await startTestServer();
@@ -31,7 +32,15 @@ describe('tasks: /tasks/schedules', () => {
     it('answers 201 with the schedule, its owner the caller, and its next five fire times', async () => {
       const before = Date.now();
       const created = await planner.create({ name: unique('Nightly echo'), cron: '0 2 * * *', type: 'system.echo', payload: { report: 'nightly' } });
-      expect(created).to.include({ cron: '0 2 * * *', timezone: 'UTC', type: 'system.echo', enabled: true, version: 1, createdBy: 'user-planner', lastFiredAt: null });
+      expect(created).to.include({
+        cron: '0 2 * * *',
+        timezone: 'UTC',
+        type: 'system.echo',
+        enabled: true,
+        version: 1,
+        createdBy: 'user-planner',
+        lastFiredAt: null,
+      });
       expect(created.payload).to.deep.equal({ report: 'nightly' });
       expect(created.nextFireTimes).to.have.length(5);
       expect(created.nextFireAt).to.equal(created.nextFireTimes[0]);
@@ -74,7 +83,11 @@ describe('tasks: /tasks/schedules', () => {
     it('answers 409 TASK_SCHEDULE_DUPLICATED_409 naming /body/name for a taken name, whatever its case', async () => {
       const name = unique('Taken');
       await api.create({ name, cron: '0 * * * *', type: 'system.echo' });
-      const body = expectError(await api.call('post', '/tasks/schedules', { name: name.toUpperCase(), cron: '0 * * * *', type: 'system.echo' }), 409, 'TASK_SCHEDULE_DUPLICATED_409');
+      const body = expectError(
+        await api.call('post', '/tasks/schedules', { name: name.toUpperCase(), cron: '0 * * * *', type: 'system.echo' }),
+        409,
+        'TASK_SCHEDULE_DUPLICATED_409',
+      );
       expect(detailFor(body, '/body/name').rule).to.equal('unique');
       expect(await countNamed(name)).to.equal(1);
     });
@@ -87,7 +100,13 @@ describe('tasks: /tasks/schedules', () => {
       ['an offset in place of a time zone', { timezone: '+08:00' }, 400, 'VALIDATION_FAILED_400', '/body/timezone'],
       ['an unknown task type', { type: 'system.nothing' }, 400, 'TASK_TYPE_UNKNOWN_400', '/body/type'],
       ['a payload its type refuses', { type: 'system.sleep', payload: { ms: 'soon' } }, 400, 'VALIDATION_FAILED_400', '/body/payload/ms'],
-      ['a payload with a property its type does not know', { type: 'system.sleep', payload: { ms: 5, extra: true } }, 400, 'VALIDATION_FAILED_400', '/body/payload/extra'],
+      [
+        'a payload with a property its type does not know',
+        { type: 'system.sleep', payload: { ms: 5, extra: true } },
+        400,
+        'VALIDATION_FAILED_400',
+        '/body/payload/extra',
+      ],
     ];
     for (const [what, change, status, code, field] of refusals) {
       it(`answers ${status} ${code}${field ? ` naming ${field}` : ''} for ${what}, and stores nothing`, async () => {
@@ -99,7 +118,11 @@ describe('tasks: /tasks/schedules', () => {
     }
 
     it('names both the cron and the time zone when both are wrong', async () => {
-      const body = expectError(await api.call('post', '/tasks/schedules', { name: unique('Twice wrong'), cron: 'nope', timezone: 'Nowhere/Land', type: 'system.echo' }), 400, 'VALIDATION_FAILED_400');
+      const body = expectError(
+        await api.call('post', '/tasks/schedules', { name: unique('Twice wrong'), cron: 'nope', timezone: 'Nowhere/Land', type: 'system.echo' }),
+        400,
+        'VALIDATION_FAILED_400',
+      );
       detailFor(body, '/body/cron');
       detailFor(body, '/body/timezone');
     });
@@ -108,7 +131,9 @@ describe('tasks: /tasks/schedules', () => {
   describe('changing', () => {
     it('changes the fields sent, counts the next fire times from the new cron and bumps the version', async () => {
       const created = await api.create({ name: unique('Hourly'), cron: '0 * * * *', type: 'system.echo' });
-      const changed = expectSuccess(await api.call('put', `/tasks/schedules/${created.id}`, { cron: '30 6 * * *', timezone: 'Asia/Shanghai', payload: { v: 2 }, version: 1 })).data as ScheduleBody;
+      const changed = expectSuccess(
+        await api.call('put', `/tasks/schedules/${created.id}`, { cron: '30 6 * * *', timezone: 'Asia/Shanghai', payload: { v: 2 }, version: 1 }),
+      ).data as ScheduleBody;
       expect(changed).to.include({ name: created.name, cron: '30 6 * * *', timezone: 'Asia/Shanghai', version: 2 });
       expect(changed.payload).to.deep.equal({ v: 2 });
       for (const t of changed.nextFireTimes) expect(t).to.match(/T22:30:00\.000Z$/);
@@ -182,16 +207,29 @@ describe('tasks: /tasks/schedules', () => {
   describe('listing, reading, deleting', () => {
     it('pages, sorts by a whitelisted field and filters', async () => {
       const stem = `Listed ${Date.now()}`;
-      for (const [suffix, enabled] of [['a', true], ['b', false], ['c', true]] as const) {
+      for (const [suffix, enabled] of [
+        ['a', true],
+        ['b', false],
+        ['c', true],
+      ] as const) {
         await api.create({ name: `${stem} ${suffix}`, cron: '0 * * * *', type: 'system.echo', enabled });
       }
-      const page = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&pageSize=2&page=1&sort=name,desc`)).data as { items: ScheduleBody[]; total: number; page: number; pageSize: number };
+      const page = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&pageSize=2&page=1&sort=name,desc`)).data as {
+        items: ScheduleBody[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
       expect(page).to.include({ total: 3, page: 1, pageSize: 2 });
       expect(page.items.map((s) => s.name)).to.deep.equal([`${stem} c`, `${stem} b`]);
       expect(page.items[0].nextFireTimes).to.have.length(5);
-      const disabled = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&enabled=false`)).data as { items: ScheduleBody[] };
+      const disabled = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&enabled=false`)).data as {
+        items: ScheduleBody[];
+      };
       expect(disabled.items.map((s) => s.name)).to.deep.equal([`${stem} b`]);
-      const byNext = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&sort=nextFireAt,asc`)).data as { items: ScheduleBody[] };
+      const byNext = expectSuccess(await api.call('get', `/tasks/schedules?keyword=${encodeURIComponent(stem)}&sort=nextFireAt,asc`)).data as {
+        items: ScheduleBody[];
+      };
       expect(byNext.items).to.have.length(3);
     });
 

@@ -20,7 +20,16 @@ describe('tasks: submission', () => {
     const res = await submit(server, { idempotencyKey: 'first-task', type: 'system.echo', payload: { hello: 'world' } });
     const task = expectSuccess(res, 201).data as TaskBody;
     expect(res.headers['idempotent-replayed']).to.equal(undefined);
-    expect(task).to.include({ idempotencyKey: 'first-task', type: 'system.echo', state: 'queued', attempts: 0, maxAttempts: 3, result: null, error: null, progress: null });
+    expect(task).to.include({
+      idempotencyKey: 'first-task',
+      type: 'system.echo',
+      state: 'queued',
+      attempts: 0,
+      maxAttempts: 3,
+      result: null,
+      error: null,
+      progress: null,
+    });
     expect(task).to.include({ scheduleId: null, createdBy: 'user-alice', startedAt: null, finishedAt: null, version: 1 });
     expect(task.payload).to.deep.equal({ hello: 'world' });
     expect(Date.parse(task.runAt)).to.be.at.least(before - 1000);
@@ -168,9 +177,15 @@ describe('tasks: submission', () => {
       const before = await taskCount(server);
       detailFor(expectError(await viaApi({ idempotencyKey: 'k'.repeat(256), type: 'system.echo' }), 400, 'VALIDATION_FAILED_400'), '/body/idempotencyKey');
       detailFor(expectError(await viaApi({ idempotencyKey: '', type: 'system.echo' }), 400, 'VALIDATION_FAILED_400'), '/body/idempotencyKey');
-      detailFor(expectError(await viaApi({ idempotencyKey: freshKey(), type: 'system.echo', maxAttempts: 0 }), 400, 'VALIDATION_FAILED_400'), '/body/maxAttempts');
+      detailFor(
+        expectError(await viaApi({ idempotencyKey: freshKey(), type: 'system.echo', maxAttempts: 0 }), 400, 'VALIDATION_FAILED_400'),
+        '/body/maxAttempts',
+      );
       expectError(await viaApi({ idempotencyKey: freshKey(), type: 'nobody.knows' }), 400, 'TASK_TYPE_UNKNOWN_400');
-      detailFor(expectError(await viaApi({ idempotencyKey: freshKey(), type: 'system.sleep', payload: { ms: -5 } }), 400, 'VALIDATION_FAILED_400'), '/body/payload/ms');
+      detailFor(
+        expectError(await viaApi({ idempotencyKey: freshKey(), type: 'system.sleep', payload: { ms: -5 } }), 400, 'VALIDATION_FAILED_400'),
+        '/body/payload/ms',
+      );
       expect(await taskCount(server)).to.equal(before);
     });
   });

@@ -20,7 +20,9 @@ describe('tasks: the permission each task type needs', () => {
     expect(body.details).to.deep.equal([{ field, rule: 'task-permission', message: body.details[0].message, permission }]);
 
   it('lists each type with its permission', async () => {
-    const items = (expectSuccess(await server.http().get('/api/v1/tasks/types').set('Authorization', ALICE)).data as { items: Array<{ type: string; permission: string }> }).items;
+    const items = (
+      expectSuccess(await server.http().get('/api/v1/tasks/types').set('Authorization', ALICE)).data as { items: Array<{ type: string; permission: string }> }
+    ).items;
     const byType = Object.fromEntries(items.map((t) => [t.type, t.permission]));
     expect(byType).to.include({
       'system.echo': 'task:task:submit',
@@ -59,7 +61,8 @@ describe('tasks: the permission each task type needs', () => {
   });
 
   describe('schedules', () => {
-    const planner = (extra: string[] = []) => new SchedulesClient(() => server).as(tokenFor('planner', ['task:schedule:add', 'task:schedule:edit', 'task:task:submit', ...extra]));
+    const planner = (extra: string[] = []) =>
+      new SchedulesClient(() => server).as(tokenFor('planner', ['task:schedule:add', 'task:schedule:edit', 'task:task:submit', ...extra]));
 
     it('refuses a schedule of a type its creator may not submit, and accepts one they may', async () => {
       const refused = await planner().call('post', '/tasks/schedules', { name: 'Nightly purge (refused)', cron: '0 3 * * *', type: 'audit.purge' });
@@ -72,7 +75,9 @@ describe('tasks: the permission each task type needs', () => {
       const schedule = await planner().create({ name: 'Hourly echo', cron: '0 * * * *', type: 'system.echo' });
       const refused = await planner().call('put', `/tasks/schedules/${schedule.id}`, { type: 'assets.cleanup', version: schedule.version });
       deniedFor(expectError(refused, 403, 'PERM_DENIED_403'), 'asset:asset:admin', '/body/type');
-      const renamed = expectSuccess(await planner().call('put', `/tasks/schedules/${schedule.id}`, { name: 'Hourly echo, renamed', version: schedule.version }));
+      const renamed = expectSuccess(
+        await planner().call('put', `/tasks/schedules/${schedule.id}`, { name: 'Hourly echo, renamed', version: schedule.version }),
+      );
       expect(renamed.data).to.include({ type: 'system.echo' });
     });
   });

@@ -26,12 +26,15 @@ describe('tasks: own tasks, others’ tasks and the task types', () => {
   });
   after(() => server?.stop());
 
-  const list = async (token: string) => (expectSuccess(await server.http().get('/api/v1/tasks?pageSize=200').set('Authorization', token)).data as { items: TaskBody[]; total: number });
+  const list = async (token: string) =>
+    expectSuccess(await server.http().get('/api/v1/tasks?pageSize=200').set('Authorization', token)).data as { items: TaskBody[]; total: number };
 
   it('lists only the caller’s own tasks', async () => {
     const seen = await list(ALICE);
     expect(seen.items.map((t) => t.createdBy)).to.satisfy((creators: string[]) => creators.every((c) => c === 'user-alice'));
-    expect(seen.items.map((t) => t.id)).to.include(alices.id).and.not.include(bobs.id);
+    expect(seen.items.map((t) => t.id))
+      .to.include(alices.id)
+      .and.not.include(bobs.id);
   });
 
   it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 to reading another user’s task or its attempts', async () => {
@@ -73,7 +76,11 @@ describe('tasks: own tasks, others’ tasks and the task types', () => {
     expect(items.map((t) => t.type)).to.deep.equal([...items.map((t) => t.type)].sort());
     expect(byType.get('system.sleep')).to.include({ title: 'Sleep', reportsProgress: true });
     expect(byType.get('system.sleep')!.payloadSchema).to.deep.include({ type: 'object', required: ['ms'] });
-    expect((byType.get('system.sleep')!.payloadSchema.properties as Record<string, object>).ms).to.deep.include({ type: 'integer', minimum: 0, maximum: 3_600_000 });
+    expect((byType.get('system.sleep')!.payloadSchema.properties as Record<string, object>).ms).to.deep.include({
+      type: 'integer',
+      minimum: 0,
+      maximum: 3_600_000,
+    });
     expect(byType.get('system.echo')).to.include({ reportsProgress: false });
     expect(byType.get('probe.hold')!.description).to.equal(null);
   });
@@ -85,7 +92,11 @@ describe('tasks: own tasks, others’ tasks and the task types', () => {
       const types = items.map((t) => t.type);
       expect(types).to.include.members(['system.echo', 'system.sleep']);
       expect(types.filter((type) => type.startsWith('probe.'))).to.deep.equal([]);
-      const refused = await server.http().post('/api/v1/tasks').set('Authorization', ALICE).send({ idempotencyKey: 'probe-while-disabled', type: 'probe.hold' });
+      const refused = await server
+        .http()
+        .post('/api/v1/tasks')
+        .set('Authorization', ALICE)
+        .send({ idempotencyKey: 'probe-while-disabled', type: 'probe.hold' });
       expectError(refused, 400, 'TASK_TYPE_UNKNOWN_400');
     } finally {
       await server.kernel.admin.enable('task-probe');

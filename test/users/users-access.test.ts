@@ -17,7 +17,9 @@ describe('users: who may change whom', () => {
   before(async () => {
     server = await startUsersServer();
     admin = (await api.list({ keyword: 'admin', sort: 'username,asc' })).body.data.items.find((u: User) => u.username === 'admin');
-    adminRole = (await api.call('get', '/roles', undefined, undefined, { keyword: 'admin' })).body.data.items.find((r: { code: string }) => r.code === 'admin').id;
+    adminRole = (await api.call('get', '/roles', undefined, undefined, { keyword: 'admin' })).body.data.items.find(
+      (r: { code: string }) => r.code === 'admin',
+    ).id;
     listerRole = await api.addRole('lister', ['system:user:list', 'system:user:query']);
     roleAdminRole = await api.addRole('role-admin', ['system:role:list', 'system:role:edit']);
   });
@@ -52,8 +54,20 @@ describe('users: who may change whom', () => {
       const res = await api.create({ username: 'escalated', password: api.password(), roleIds: [roleAdminRole] }, userAdmin());
       expectDenied(res);
       expect(res.body.details).to.have.deep.members([
-        { field: '/body/roleIds', rule: 'escalation', message: 'role "role-admin" grants system:role:list, which you do not hold', roleId: roleAdminRole, permission: 'system:role:list' },
-        { field: '/body/roleIds', rule: 'escalation', message: 'role "role-admin" grants system:role:edit, which you do not hold', roleId: roleAdminRole, permission: 'system:role:edit' },
+        {
+          field: '/body/roleIds',
+          rule: 'escalation',
+          message: 'role "role-admin" grants system:role:list, which you do not hold',
+          roleId: roleAdminRole,
+          permission: 'system:role:list',
+        },
+        {
+          field: '/body/roleIds',
+          rule: 'escalation',
+          message: 'role "role-admin" grants system:role:edit, which you do not hold',
+          roleId: roleAdminRole,
+          permission: 'system:role:edit',
+        },
       ]);
       expect((await api.list({ keyword: 'escalated' })).body.data.total).to.equal(0);
     });
@@ -109,11 +123,20 @@ describe('users: who may change whom', () => {
     it('answers 403 when a role added sees more rows than the caller', async () => {
       const dept = await api.addDepartment('Escalation dept');
       const everything = await api.addRole('sees-all', ['system:user:list'], { dataScope: 'all' });
-      const scoped = tokenFor('scoped', ['system:user:*'], { rowScope: { all: false, deptIds: [dept], ownerId: null }, attributes: { dataScopes: ['custom'] } });
+      const scoped = tokenFor('scoped', ['system:user:*'], {
+        rowScope: { all: false, deptIds: [dept], ownerId: null },
+        attributes: { dataScopes: ['custom'] },
+      });
       const res = await api.create({ username: 'wide-eyed', password: api.password(), deptId: dept, roleIds: [everything] }, scoped);
       expectDenied(res);
       expect(res.body.details).to.deep.equal([
-        { field: '/body/roleIds', rule: 'escalation', message: 'role "sees-all" has the data scope "all", which sees more than yours', roleId: everything, dataScope: 'all' },
+        {
+          field: '/body/roleIds',
+          rule: 'escalation',
+          message: 'role "sees-all" has the data scope "all", which sees more than yours',
+          roleId: everything,
+          dataScope: 'all',
+        },
       ]);
       const narrow = await api.addRole('sees-dept', ['system:user:list'], { dataScope: 'custom', deptIds: [dept] });
       expect((await api.create({ username: 'narrow-eyed', password: api.password(), deptId: dept, roleIds: [narrow] }, scoped)).status).to.equal(201);

@@ -20,14 +20,46 @@ describe('users: create, read, update, delete', () => {
   describe('create', () => {
     it('answers 201 with the user: a UUID v7 id, version 1, timestamps, and no password', async () => {
       const password = api.password();
-      const res = await api.create({ username: 'alice', nickname: 'Alice', email: 'alice@example.com', phone: '+8613800000001', password, deptId, postIds: [postId], roleIds: [roleId] });
+      const res = await api.create({
+        username: 'alice',
+        nickname: 'Alice',
+        email: 'alice@example.com',
+        phone: '+8613800000001',
+        password,
+        deptId,
+        postIds: [postId],
+        roleIds: [roleId],
+      });
       expect(res.status, res.text).to.equal(201);
       const user = res.body.data as User;
-      expect(user).to.deep.include({ username: 'alice', nickname: 'Alice', email: 'alice@example.com', phone: '+8613800000001', status: 'active', deptId, postIds: [postId], roleIds: [roleId], version: 1 });
+      expect(user).to.deep.include({
+        username: 'alice',
+        nickname: 'Alice',
+        email: 'alice@example.com',
+        phone: '+8613800000001',
+        status: 'active',
+        deptId,
+        postIds: [postId],
+        roleIds: [roleId],
+        version: 1,
+      });
       expect(user.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Date.parse(user.createdAt)).to.be.closeTo(Date.now(), 60_000);
       expect(user.updatedAt).to.equal(user.createdAt);
-      expect(Object.keys(user).sort()).to.deep.equal(['createdAt', 'deptId', 'email', 'id', 'nickname', 'phone', 'postIds', 'roleIds', 'status', 'updatedAt', 'username', 'version']);
+      expect(Object.keys(user).sort()).to.deep.equal([
+        'createdAt',
+        'deptId',
+        'email',
+        'id',
+        'nickname',
+        'phone',
+        'postIds',
+        'roleIds',
+        'status',
+        'updatedAt',
+        'username',
+        'version',
+      ]);
     });
 
     it('defaults the nickname to the username, and email, phone, department, posts and roles to none', async () => {
@@ -65,11 +97,19 @@ describe('users: create, read, update, delete', () => {
 
     it('answers 400 naming the field for a department, post or role that does not exist', async () => {
       const ghost = '0190f5a4-7c2e-7000-8000-00000000dead';
-      for (const [field, value] of [['deptId', ghost], ['postIds', [ghost]], ['roleIds', [ghost]]] as const) {
+      for (const [field, value] of [
+        ['deptId', ghost],
+        ['postIds', [ghost]],
+        ['roleIds', [ghost]],
+      ] as const) {
         const res = await api.create({ username: 'dangling', password: api.password(), [field]: value });
         expect(res.status, field).to.equal(400);
         expect(res.body.code).to.equal('VALIDATION_FAILED_400');
-        expect(res.body.details).to.deep.include({ field: `/body/${field}`, rule: 'exists', message: `no ${field === 'deptId' ? 'department' : field === 'postIds' ? 'post' : 'role'} ${ghost}` });
+        expect(res.body.details).to.deep.include({
+          field: `/body/${field}`,
+          rule: 'exists',
+          message: `no ${field === 'deptId' ? 'department' : field === 'postIds' ? 'post' : 'role'} ${ghost}`,
+        });
       }
       expect((await api.list({ keyword: 'dangling' })).body.data.total).to.equal(0);
     });
@@ -105,7 +145,15 @@ describe('users: create, read, update, delete', () => {
       const user = await api.addUser('changer', { nickname: 'Before', email: 'changer@example.com' });
       const res = await api.update(user.id, { nickname: 'After', phone: '010-1234-5678', deptId, postIds: [postId], roleIds: [roleId], version: 1 });
       expect(res.status, res.text).to.equal(200);
-      expect(res.body.data).to.deep.include({ nickname: 'After', email: 'changer@example.com', phone: '01012345678', deptId, postIds: [postId], roleIds: [roleId], version: 2 });
+      expect(res.body.data).to.deep.include({
+        nickname: 'After',
+        email: 'changer@example.com',
+        phone: '01012345678',
+        deptId,
+        postIds: [postId],
+        roleIds: [roleId],
+        version: 2,
+      });
       expect(Date.parse(res.body.data.updatedAt)).to.be.at.least(Date.parse(user.updatedAt));
       expect((await api.read(user.id)).body.data).to.deep.equal(res.body.data);
     });
@@ -128,7 +176,11 @@ describe('users: create, read, update, delete', () => {
       const user = await api.addUser('capitals', { deptId: deptId.toUpperCase(), roleIds: [roleId.toUpperCase()] });
       expect(user).to.deep.include({ deptId, roleIds: [roleId] });
       const self = tokenFor('capitals', ['system:user:edit'], { userId: user.id });
-      const res = await api.update(user.id.toUpperCase(), { roleIds: [roleId.toUpperCase()], deptId: deptId.toUpperCase(), nickname: 'Caps', version: 1 }, self);
+      const res = await api.update(
+        user.id.toUpperCase(),
+        { roleIds: [roleId.toUpperCase()], deptId: deptId.toUpperCase(), nickname: 'Caps', version: 1 },
+        self,
+      );
       expect(res.status, res.text).to.equal(200);
       expect(res.body.data).to.deep.include({ deptId, roleIds: [roleId], nickname: 'Caps' });
       expect(await api.lifecycleCalls(user.id)).to.deep.equal([]);
@@ -199,7 +251,11 @@ describe('users: create, read, update, delete', () => {
 
   describe('list', () => {
     before(async () => {
-      for (const [username, nickname] of [['list-c', 'Carol'], ['list-a', 'Zed'], ['list-b', 'Bob']]) {
+      for (const [username, nickname] of [
+        ['list-c', 'Carol'],
+        ['list-a', 'Zed'],
+        ['list-b', 'Bob'],
+      ]) {
         await api.addUser(username, { nickname, email: `${username}@list.example` });
       }
     });

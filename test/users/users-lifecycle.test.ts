@@ -56,7 +56,15 @@ describe('users: lifecycle and usage', () => {
 
     it('hears nothing of profile or post changes, nor of roles and department sent unchanged', async () => {
       const user = await api.addUser('lc-quiet', { roleIds: [roleId], deptId });
-      await api.update(user.id, { nickname: 'Quiet', email: 'quiet@example.com', phone: '5550001234', postIds: [postId], roleIds: [roleId], deptId, version: 1 });
+      await api.update(user.id, {
+        nickname: 'Quiet',
+        email: 'quiet@example.com',
+        phone: '5550001234',
+        postIds: [postId],
+        roleIds: [roleId],
+        deptId,
+        version: 1,
+      });
       expect(await changes(user.id)).to.deep.equal([]);
     });
 

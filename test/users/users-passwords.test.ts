@@ -86,7 +86,15 @@ describe('users: passwords', () => {
       const roleId = await api.addRole('identity-role', ['system:user:list']);
       const user = await api.addUser('identified', { nickname: 'Ida', email: 'ida@example.com', roleIds: [roleId] });
       expect(await identity(user.id)).to.deep.equal({
-        id: user.id, username: 'identified', nickname: 'Ida', email: 'ida@example.com', phone: null, status: 'active', deptId: null, roleIds: [roleId], postIds: [],
+        id: user.id,
+        username: 'identified',
+        nickname: 'Ida',
+        email: 'ida@example.com',
+        phone: null,
+        status: 'active',
+        deptId: null,
+        roleIds: [roleId],
+        postIds: [],
       });
     });
 
@@ -181,12 +189,16 @@ describe('users: passwords', () => {
         const res = await api.create({ username: `known-${i}`, password });
         expect(res.status, res.text).to.equal(400);
         expect(res.body.code).to.equal('VALIDATION_FAILED_400');
-        expect(res.body.details).to.deep.include({ field: '/body/password', rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' });
+        expect(res.body.details).to.deep.include({
+          field: '/body/password',
+          rule: 'wellKnown',
+          message: 'is a well-known password that attackers try first: choose another',
+        });
         expect((await api.verify(`known-${i}`, password)).identity).to.equal(null);
       }
     });
 
-    it('refuses one in an administrator\'s reset, and keeps the old password', async () => {
+    it("refuses one in an administrator's reset, and keeps the old password", async () => {
       const old = api.password();
       const user = await api.addUser('reset-known', { password: old });
       for (const password of WELL_KNOWN) {

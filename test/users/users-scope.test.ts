@@ -30,7 +30,13 @@ describe('users: data scope', () => {
     dept.sales = await api.addDepartment('Sales', dept.head);
     dept.east = await api.addDepartment('East', dept.sales);
     dept.ops = await api.addDepartment('Ops');
-    for (const [name, deptId] of [['u-head', dept.head], ['u-sales', dept.sales], ['u-east', dept.east], ['u-ops', dept.ops], ['u-none', null]] as const) {
+    for (const [name, deptId] of [
+      ['u-head', dept.head],
+      ['u-sales', dept.sales],
+      ['u-east', dept.east],
+      ['u-ops', dept.ops],
+      ['u-none', null],
+    ] as const) {
       user[name] = await api.addUser(name, { deptId });
     }
   });
@@ -110,7 +116,9 @@ describe('users: data scope', () => {
     const expectOutOfScope = (res: { status: number; body: { code: string; details: unknown[] } }) => {
       expect(res.status, JSON.stringify(res.body)).to.equal(403);
       expect(res.body.code).to.equal('PERM_DENIED_403');
-      expect(res.body.details).to.deep.equal([{ field: '/body/deptId', rule: 'scope', message: 'users can only be placed in departments within your data scope' }]);
+      expect(res.body.details).to.deep.equal([
+        { field: '/body/deptId', rule: 'scope', message: 'users can only be placed in departments within your data scope' },
+      ]);
     };
 
     it('lets a scoped caller create users in its departments only', async () => {

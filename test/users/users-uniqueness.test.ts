@@ -77,7 +77,9 @@ describe('users: normalised, unique usernames, emails and phones', () => {
 
     it('lets exactly one of 10 racing creates with one email through', async () => {
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => api.create({ username: `mail-racer-${i}`, password: api.password(), email: i % 2 ? 'Race@Mail.example' : 'race@mail.example ' })),
+        Array.from({ length: 10 }, (_, i) =>
+          api.create({ username: `mail-racer-${i}`, password: api.password(), email: i % 2 ? 'Race@Mail.example' : 'race@mail.example ' }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).to.have.length(1);
       for (const res of results.filter((r) => r.status !== 201)) expectDuplicate(res, '/body/email');

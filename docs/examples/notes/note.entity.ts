@@ -11,13 +11,19 @@ export const NoteEntity = defineEntity({
   tableName: 'notes_note',
   properties: (p) => ({
     // UUID v7: time-ordered, so new rows land at the end of the primary key index.
-    id: p.uuid().primary().onCreate(() => uuidv7()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
     title: p.string().length(200),
     body: p.text(),
     // Optimistic locking: MikroORM starts it at 1 and adds `where version = ?` to every update.
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -104,7 +104,10 @@ async function flush(work: () => Promise<unknown>): Promise<void> {
     // Someone updated the note between our read and our write: the `where version = ?` the ORM
     // adds matched no row.
     if (error instanceof OptimisticLockError) {
-      throw new AppError(KernelErrors.SYSTEM_VERSION_CONFLICT_409, { cause: error, details: [{ field: '/body/version', rule: 'version', message: 'the note changed meanwhile' }] });
+      throw new AppError(KernelErrors.SYSTEM_VERSION_CONFLICT_409, {
+        cause: error,
+        details: [{ field: '/body/version', rule: 'version', message: 'the note changed meanwhile' }],
+      });
     }
     throw error;
   }

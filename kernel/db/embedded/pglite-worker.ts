@@ -83,9 +83,7 @@ function portOf(server: PGLiteSocketServer): number {
 }
 
 function errorMessage(error: unknown): FromWorker {
-  return error instanceof Error
-    ? { type: 'error', message: error.message, stack: error.stack }
-    : { type: 'error', message: String(error) };
+  return error instanceof Error ? { type: 'error', message: error.message, stack: error.stack } : { type: 'error', message: String(error) };
 }
 
 start().catch((error: unknown) => {

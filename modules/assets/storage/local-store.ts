@@ -24,7 +24,10 @@ export function localStorageProvider(ctx: ModuleContext): AssetStorageProvider {
 }
 
 class LocalStore implements AssetStore {
-  constructor(private readonly root: string, private readonly shared: SharedDirectory) {}
+  constructor(
+    private readonly root: string,
+    private readonly shared: SharedDirectory,
+  ) {}
 
   async write(key: string, source: NodeJS.ReadableStream): Promise<void> {
     const file = this.file(key);
@@ -52,7 +55,7 @@ class LocalStore implements AssetStore {
       // folder this one does not share. A retry may reach an instance that has them.
       throw new AppError(KernelErrors.SYSTEM_DEPENDENCY_UNAVAILABLE_503, {
         headers: { 'Retry-After': '1' },
-        details: [{ rule: 'storage', message: 'the file is not in this instance\'s asset storage: is the assets folder shared?' }],
+        details: [{ rule: 'storage', message: "the file is not in this instance's asset storage: is the assets folder shared?" }],
       });
     });
     return handle.createReadStream();

@@ -15,6 +15,7 @@ export async function openStore(ctx: ModuleContext): Promise<{ name: string; sto
   const matching = providers.filter((provider) => provider.name === name);
   const known = providers.map((provider) => provider.name).join(', ');
   if (matching.length === 0) throw new Error(`${ASSET_STORAGE} is "${name}", which no storage provider offers: set it to one of ${known}`);
-  if (matching.length > 1) throw new Error(`${ASSET_STORAGE} is "${name}", which ${matching.length} storage providers offer: disable the modules of all but one`);
+  if (matching.length > 1)
+    throw new Error(`${ASSET_STORAGE} is "${name}", which ${matching.length} storage providers offer: disable the modules of all but one`);
   return { name, store: await matching[0].create(ctx.environment) };
 }

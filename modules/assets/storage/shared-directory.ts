@@ -18,7 +18,10 @@ export class SharedDirectory {
   private readonly id = newId();
   private heartbeat?: NodeJS.Timeout;
 
-  constructor(private readonly markers: string, private readonly ctx: ModuleContext) {}
+  constructor(
+    private readonly markers: string,
+    private readonly ctx: ModuleContext,
+  ) {}
 
   async start(): Promise<void> {
     await fs.promises.mkdir(this.markers, { recursive: true });
@@ -34,10 +37,13 @@ export class SharedDirectory {
 
   /** Null when every live instance's marker is in this folder; otherwise what is wrong. */
   async problem(): Promise<string | null> {
-    const rows = await this.ctx.db.em().getConnection().execute<{ id: string }[]>(
-      `select id from assets_storage_instance where id <> ? and seen_at > now() - make_interval(secs => ?)`,
-      [this.id, LIVE_FOR_SECONDS],
-    );
+    const rows = await this.ctx.db
+      .em()
+      .getConnection()
+      .execute<{ id: string }[]>(`select id from assets_storage_instance where id <> ? and seen_at > now() - make_interval(secs => ?)`, [
+        this.id,
+        LIVE_FOR_SECONDS,
+      ]);
     const missing = rows.filter((row) => !fs.existsSync(path.join(this.markers, row.id))).length;
     if (missing === 0) return null;
     return `${missing} other instance(s) use another assets folder: their uploads are not served here; share DATA_DIR/modules/assets or set ASSET_STORAGE=s3`;
@@ -50,9 +56,9 @@ export class SharedDirectory {
   }
 
   private async beat(): Promise<void> {
-    await this.ctx.db.em().getConnection().execute(
-      `insert into assets_storage_instance (id, seen_at) values (?, now()) on conflict (id) do update set seen_at = excluded.seen_at`,
-      [this.id],
-    );
+    await this.ctx.db
+      .em()
+      .getConnection()
+      .execute(`insert into assets_storage_instance (id, seen_at) values (?, now()) on conflict (id) do update set seen_at = excluded.seen_at`, [this.id]);
   }
 }

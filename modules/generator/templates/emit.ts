@@ -11,7 +11,8 @@
  * differently from how it runs), `@` (swagger-jsdoc, reading a module's `@openapi` comments,
  * looks for it in the whole file), a backtick, and lone surrogates (not writable as UTF-8).
  */
-const LITERAL_UNSAFE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069@`]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const LITERAL_UNSAFE =
+  /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069@`]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /**
  * A single-quoted TypeScript string literal of `text`. Besides the characters above, `${`, `/*`

@@ -39,10 +39,15 @@ export function canonicalTimeZone(name: string): string | undefined {
 export function cronProblems(cron: string, timezone: string): CronProblem[] {
   const problems: CronProblem[] = [];
   const zone = canonicalTimeZone(timezone);
-  if (zone === undefined) problems.push({ field: 'timezone', rule: 'timezone', message: `${JSON.stringify(timezone)} is not an IANA time zone (e.g. "Asia/Shanghai", "UTC")` });
+  if (zone === undefined)
+    problems.push({ field: 'timezone', rule: 'timezone', message: `${JSON.stringify(timezone)} is not an IANA time zone (e.g. "Asia/Shanghai", "UTC")` });
   const fields = cron.trim().split(/\s+/).filter(Boolean).length;
   if (fields !== 5 && fields !== 6) {
-    problems.push({ field: 'cron', rule: 'cron', message: `has ${fields} fields: a cron expression has 5 (minute hour day-of-month month day-of-week) or 6 (seconds first)` });
+    problems.push({
+      field: 'cron',
+      rule: 'cron',
+      message: `has ${fields} fields: a cron expression has 5 (minute hour day-of-month month day-of-week) or 6 (seconds first)`,
+    });
     return problems;
   }
   try {
@@ -68,5 +73,7 @@ export function nextFireTime(cron: string, timezone: string, after: Date): Date 
 /** The last fire time at or before `at`. */
 export function latestFireTime(cron: string, timezone: string, at: Date): Date {
   // prev() answers strictly before its start, and fire times fall on whole seconds.
-  return parseExpression(cron, { currentDate: new Date(at.getTime() + 1), tz: timezone }).prev().toDate();
+  return parseExpression(cron, { currentDate: new Date(at.getTime() + 1), tz: timezone })
+    .prev()
+    .toDate();
 }

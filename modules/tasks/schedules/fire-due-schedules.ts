@@ -25,16 +25,19 @@ export function fireKey(scheduleId: string, fireAt: Date): string {
  */
 export async function fireDueSchedules(ctx: ModuleContext, now: Date): Promise<boolean> {
   // A unit of work of its own, even when the loop was started by a request (the module enabled over HTTP).
-  const { more, submitted } = await ctx.db.em().fork().transactional(async (em) => {
-    const due = await em.find(
-      TaskScheduleEntity,
-      { enabled: true, nextFireAt: { $lte: now } },
-      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, orderBy: { nextFireAt: 'asc', id: 'asc' }, limit: FIRING_BATCH },
-    );
-    let count = 0;
-    for (const schedule of due) if (await fire(ctx, em, schedule, now)) count++;
-    return { more: due.length === FIRING_BATCH, submitted: count };
-  });
+  const { more, submitted } = await ctx.db
+    .em()
+    .fork()
+    .transactional(async (em) => {
+      const due = await em.find(
+        TaskScheduleEntity,
+        { enabled: true, nextFireAt: { $lte: now } },
+        { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, orderBy: { nextFireAt: 'asc', id: 'asc' }, limit: FIRING_BATCH },
+      );
+      let count = 0;
+      for (const schedule of due) if (await fire(ctx, em, schedule, now)) count++;
+      return { more: due.length === FIRING_BATCH, submitted: count };
+    });
   // The tasks are committed and due now: this instance's workers need not wait for their poll.
   if (submitted > 0) ctx.resolve(TaskDispatcher).wake();
   return more;

@@ -9,7 +9,10 @@ export const TaskScheduleEntity = defineEntity({
   name: 'TaskSchedule',
   tableName: 'task_schedules',
   properties: (p) => ({
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().length(100),
     cron: p.string().length(200),
     // An IANA name, canonical: the zone the cron's fields are read in.
@@ -26,7 +29,10 @@ export const TaskScheduleEntity = defineEntity({
     createdBy: p.string().length(128),
     version: p.integer().version(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate((row) => row.createdAt ?? new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate((row) => row.createdAt ?? new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 

@@ -1,6 +1,16 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { checkVersion, escapeLike, flushChanges, notFound, recordChange, type ModuleContext, type Page, type PageRequest, type Principal } from '@atrium/kernel';
+import {
+  checkVersion,
+  escapeLike,
+  flushChanges,
+  notFound,
+  recordChange,
+  type ModuleContext,
+  type Page,
+  type PageRequest,
+  type Principal,
+} from '@atrium/kernel';
 import { TaskTypes } from '../task-types';
 import { DEFAULT_TIME_ZONE, nextFireTime } from './cron-schedule';
 import { checkTiming, checkWork, payloadOrEmpty } from './schedule-definition';
@@ -49,7 +59,10 @@ export class ScheduleService {
     const orderBy = { ...page.orderBy({ name: 'asc' }), id: 'asc' } as const;
     const [rows, total] = await this.ctx.db.em().findAndCount(TaskScheduleEntity, where, { orderBy, limit: page.limit, offset: page.offset });
     const now = new Date();
-    return page.result(rows.map((row) => toScheduleView(row, now)), total);
+    return page.result(
+      rows.map((row) => toScheduleView(row, now)),
+      total,
+    );
   }
 
   async get(id: string): Promise<ScheduleView> {
@@ -89,9 +102,10 @@ export class ScheduleService {
     const before = toScheduleView(schedule);
     // Only what the change touches is checked: a schedule whose type's module is disabled can
     // still be renamed or disabled.
-    const timing = change.cron !== undefined || change.timezone !== undefined
-      ? checkTiming({ cron: change.cron ?? schedule.cron, timezone: change.timezone ?? schedule.timezone })
-      : schedule;
+    const timing =
+      change.cron !== undefined || change.timezone !== undefined
+        ? checkTiming({ cron: change.cron ?? schedule.cron, timezone: change.timezone ?? schedule.timezone })
+        : schedule;
     const type = change.type ?? schedule.type;
     const payload = 'payload' in change ? payloadOrEmpty(change.payload) : schedule.payload;
     if (change.type !== undefined || 'payload' in change) {

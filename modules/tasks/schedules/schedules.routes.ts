@@ -11,7 +11,8 @@ const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_F
 const { TASK_SCHEDULE_DUPLICATED_409 } = ScheduleErrors;
 const { TASK_TYPE_UNKNOWN_400 } = TaskErrors;
 
-const TIMING = 'A cron of 5 fields, or 6 with seconds first, read in `timezone` (IANA, default UTC); a bad one is 400 VALIDATION_FAILED_400 naming /body/cron or /body/timezone.';
+const TIMING =
+  'A cron of 5 fields, or 6 with seconds first, read in `timezone` (IANA, default UTC); a bad one is 400 VALIDATION_FAILED_400 naming /body/cron or /body/timezone.';
 
 export const listSchedules = defineRoute({
   method: 'GET',
@@ -59,7 +60,14 @@ export const updateSchedule = defineRoute({
   params: IdParams,
   body: UpdateScheduleBody,
   response: ScheduleSchema,
-  errors: [SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400, TASK_TYPE_UNKNOWN_400, PERM_DENIED_403, TASK_SCHEDULE_DUPLICATED_409],
+  errors: [
+    SYSTEM_RESOURCE_NOT_FOUND_404,
+    SYSTEM_VERSION_CONFLICT_409,
+    VALIDATION_FAILED_400,
+    TASK_TYPE_UNKNOWN_400,
+    PERM_DENIED_403,
+    TASK_SCHEDULE_DUPLICATED_409,
+  ],
   handler: ({ params, body: { version, ...change }, principal }, ctx) => schedules(ctx).update(params.id, change, version, principal.permissions),
 });
 

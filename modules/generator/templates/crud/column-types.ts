@@ -29,7 +29,22 @@ export interface ColumnType {
 }
 
 /** The `udt_name`s a column may have (generation-plan.ts). */
-export const DB_TYPES = ['uuid', 'varchar', 'bpchar', 'text', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'bool', 'date', 'timestamp', 'timestamptz'];
+export const DB_TYPES = [
+  'uuid',
+  'varchar',
+  'bpchar',
+  'text',
+  'int2',
+  'int4',
+  'int8',
+  'numeric',
+  'float4',
+  'float8',
+  'bool',
+  'date',
+  'timestamp',
+  'timestamptz',
+];
 
 const INT2 = 32767;
 const INT4 = 2147483647;
@@ -123,7 +138,10 @@ function maxLength(length: number | null): [string, string][] {
 }
 
 function range(minimum: number, maximum: number): [string, string][] {
-  return [['minimum', String(minimum)], ['maximum', String(maximum)]];
+  return [
+    ['minimum', String(minimum)],
+    ['maximum', String(maximum)],
+  ];
 }
 
 function decimal(column: PlannedColumn, mode: 'number' | 'string'): string {
@@ -135,7 +153,10 @@ function decimal(column: PlannedColumn, mode: 'number' | 'string'): string {
 function decimalRange(column: PlannedColumn): [string, string][] {
   if (column.precision === null) return [];
   const bound = `1e${column.precision - (column.scale ?? 0)}`;
-  return [['exclusiveMinimum', `-${bound}`], ['exclusiveMaximum', bound]];
+  return [
+    ['exclusiveMinimum', `-${bound}`],
+    ['exclusiveMaximum', bound],
+  ];
 }
 
 /** A decimal in plain notation, with at most the digits numeric(p, s) holds on each side. */

@@ -67,7 +67,11 @@ function property(model: CrudModel, column: Column): string {
       break;
     case 'updatedAt':
       // A new record's two times are one instant: the creation time, when the table has one.
-      parts.push(...nullable(column), model.createdAt ? `onCreate((record) => record.${model.createdAt.property} ?? new Date())` : 'onCreate(() => new Date())', 'onUpdate(() => new Date())');
+      parts.push(
+        ...nullable(column),
+        model.createdAt ? `onCreate((record) => record.${model.createdAt.property} ?? new Date())` : 'onCreate(() => new Date())',
+        'onUpdate(() => new Date())',
+      );
       break;
     case 'field':
       parts.push(...nullable(column));

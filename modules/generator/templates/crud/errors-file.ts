@@ -13,7 +13,7 @@ export function errorsFile(model: CrudModel): GeneratedFile {
     content: fileText([
       `import { defineErrors } from '@atrium/kernel';`,
       '',
-      '/** The database refused the write; not found and stale versions are the kernel\'s codes. */',
+      "/** The database refused the write; not found and stale versions are the kernel's codes. */",
       `export const ${names.errors} = defineErrors({`,
       ...(model.conflicts
         ? [

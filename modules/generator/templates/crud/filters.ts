@@ -17,24 +17,26 @@ const PAGE_PARAMETERS = ['page', 'pageSize', 'sort'];
 
 /** The list route's filters: one per `query` column, two for `between` (both ends inclusive). */
 export function filtersOf<C extends PlannedColumn>(columns: readonly C[]): Filter<C>[] {
-  return columns.filter((c) => c.query).flatMap((column): Filter<C>[] => {
-    const label = describe(column);
-    switch (column.queryOp) {
-      case 'eq':
-        return [{ name: column.property, column, description: label }];
-      case 'like':
-        return [{ name: column.property, column, operator: '$ilike', description: `${label} (contains; any case)` }];
-      case 'gt':
-        return [{ name: column.property, column, operator: '$gt', description: `${label} (greater than)` }];
-      case 'lt':
-        return [{ name: column.property, column, operator: '$lt', description: `${label} (less than)` }];
-      case 'between':
-        return [
-          { name: `${column.property}From`, column, operator: '$gte', description: `${label} (from; inclusive)` },
-          { name: `${column.property}To`, column, operator: '$lte', description: `${label} (to; inclusive)` },
-        ];
-    }
-  });
+  return columns
+    .filter((c) => c.query)
+    .flatMap((column): Filter<C>[] => {
+      const label = describe(column);
+      switch (column.queryOp) {
+        case 'eq':
+          return [{ name: column.property, column, description: label }];
+        case 'like':
+          return [{ name: column.property, column, operator: '$ilike', description: `${label} (contains; any case)` }];
+        case 'gt':
+          return [{ name: column.property, column, operator: '$gt', description: `${label} (greater than)` }];
+        case 'lt':
+          return [{ name: column.property, column, operator: '$lt', description: `${label} (less than)` }];
+        case 'between':
+          return [
+            { name: `${column.property}From`, column, operator: '$gte', description: `${label} (from; inclusive)` },
+            { name: `${column.property}To`, column, operator: '$lte', description: `${label} (to; inclusive)` },
+          ];
+      }
+    });
 }
 
 /** What keeps the filters from being generated: `like` on a non-text column, clashing names. */

@@ -31,7 +31,8 @@ export function planProblems(plan: GenerationPlan): string[] {
     if (column.role === 'field' && !column.form && !column.nullable && !column.hasDefault) {
       problems.push(`column ${column.property}: a create must send it (not null, no default), so it must be in the form`);
     }
-    if (column.readOnly && column.form) problems.push(`column ${column.property}: the database alone writes it (GENERATED ALWAYS), so it cannot be in the form`);
+    if (column.readOnly && column.form)
+      problems.push(`column ${column.property}: the database alone writes it (GENERATED ALWAYS), so it cannot be in the form`);
     if ((column.role === 'createdAt' || column.role === 'updatedAt') && !type.timestamp) {
       problems.push(`column ${column.property}: ${column.role} is a timestamp, not ${column.dbType}`);
     }
@@ -49,14 +50,43 @@ export function planProblems(plan: GenerationPlan): string[] {
 
 /** Names the generated files import, next to which the class's own type is declared. */
 const IMPORTED = [
-  'AppError', 'DictionariesApi', 'EntityManager', 'ErrorDetail', 'IdParams', 'InferEntity', 'KernelErrors', 'ModuleContext', 'ObjectQuery',
-  'Page', 'PageRequest', 'Paginated', 'Type',
+  'AppError',
+  'DictionariesApi',
+  'EntityManager',
+  'ErrorDetail',
+  'IdParams',
+  'InferEntity',
+  'KernelErrors',
+  'ModuleContext',
+  'ObjectQuery',
+  'Page',
+  'PageRequest',
+  'Paginated',
+  'Type',
 ];
 /** TypeScript's own types: a class named so would hide them from the generated code. */
 const TYPESCRIPT_TYPES = [
-  'Awaited', 'Capitalize', 'ConstructorParameters', 'Exclude', 'Extract', 'InstanceType', 'Lowercase', 'NonNullable', 'Omit',
-  'Parameters', 'Partial', 'Pick', 'PropertyKey', 'Readonly', 'ReadonlyArray', 'Record', 'Required', 'ReturnType', 'ThisType',
-  'Uncapitalize', 'Uppercase',
+  'Awaited',
+  'Capitalize',
+  'ConstructorParameters',
+  'Exclude',
+  'Extract',
+  'InstanceType',
+  'Lowercase',
+  'NonNullable',
+  'Omit',
+  'Parameters',
+  'Partial',
+  'Pick',
+  'PropertyKey',
+  'Readonly',
+  'ReadonlyArray',
+  'Record',
+  'Required',
+  'ReturnType',
+  'ThisType',
+  'Uncapitalize',
+  'Uppercase',
 ];
 
 /** Why the class's type would shadow a name the generated code relies on, or undefined. */

@@ -42,11 +42,14 @@ export function readmeFile(model: CrudModel): GeneratedFile {
       '',
       '| Field | Column | Type | Description | Create | Update |',
       '|---|---|---|---|---|---|',
-      ...model.columns.map((c) => `| ${code(c.property)} | ${markdownText(c.columnName)} | ${typeNote(c)} | ${markdownText(describe(c))} | ${createNote(model, c)} | ${updateNote(model, c)} |`),
+      ...model.columns.map(
+        (c) =>
+          `| ${code(c.property)} | ${markdownText(c.columnName)} | ${typeNote(c)} | ${markdownText(describe(c))} | ${createNote(model, c)} | ${updateNote(model, c)} |`,
+      ),
       '',
       ...(model.dictionaryFields.length > 0
         ? [
-            'A dictionary-bound field takes only the values of its dictionary\'s active items:',
+            "A dictionary-bound field takes only the values of its dictionary's active items:",
             '',
             ...model.dictionaryFields.map((c) => `- ${code(c.property)}: the dictionary ${code(c.dictCode!)}`),
             '',
@@ -55,7 +58,11 @@ export function readmeFile(model: CrudModel): GeneratedFile {
       '## Filters',
       '',
       ...(model.filters.length > 0
-        ? ['| Parameter | Field | Selects records whose field |', '|---|---|---|', ...model.filters.map((f) => `| ${code(f.name)} | ${code(f.column.property)} | ${filterNote(f)} |`)]
+        ? [
+            '| Parameter | Field | Selects records whose field |',
+            '|---|---|---|',
+            ...model.filters.map((f) => `| ${code(f.name)} | ${code(f.column.property)} | ${filterNote(f)} |`),
+          ]
         : ['None.']),
       '',
       '## Permissions',
@@ -76,7 +83,10 @@ export function readmeFile(model: CrudModel): GeneratedFile {
           ]
         : []),
       ...(model.references.length > 0
-        ? [`A create or an update naming a record that does not exist (${model.references.map((k) => markdownText(k.name)).join(', ')}) is ${code('VALIDATION_FAILED_400')} with \`rule: "reference"\` on the field.`, '']
+        ? [
+            `A create or an update naming a record that does not exist (${model.references.map((k) => markdownText(k.name)).join(', ')}) is ${code('VALIDATION_FAILED_400')} with \`rule: "reference"\` on the field.`,
+            '',
+          ]
         : []),
       `Besides the kernel's ${code('SYSTEM_RESOURCE_NOT_FOUND_404')}${version ? `, ${code('SYSTEM_VERSION_CONFLICT_409')}` : ''} and ${code('VALIDATION_FAILED_400')}.`,
       '',
@@ -99,7 +109,9 @@ function listNote(model: CrudModel): string {
 function conflictNote(model: CrudModel): string {
   const cases = [
     ...(model.idGenerated ? [] : [`the ${code(model.id.property)} sent is taken`]),
-    ...(model.unique.length > 0 ? [`another record holds the same values of a unique index (${model.unique.map((u) => markdownText(u.name)).join(', ')})`] : []),
+    ...(model.unique.length > 0
+      ? [`another record holds the same values of a unique index (${model.unique.map((u) => markdownText(u.name)).join(', ')})`]
+      : []),
   ];
   return cases.join(', or ');
 }

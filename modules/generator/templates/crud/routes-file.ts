@@ -21,11 +21,14 @@ export function routesFile(model: CrudModel): GeneratedFile {
       importLine('@atrium/kernel', ['KernelErrors', 'Paginated', 'Type', 'defineRoute'], ['ModuleContext']),
       ...localImports([
         model.ownErrors && { from: 'errors.ts', values: [names.errors] },
-        { from: model.files.schemas, values: [`Create${names.type}Body`, 'IdParams', `${names.type}FilterQuery`, `${names.type}Schema`, `Update${names.type}Body`] },
+        {
+          from: model.files.schemas,
+          values: [`Create${names.type}Body`, 'IdParams', `${names.type}FilterQuery`, `${names.type}Schema`, `Update${names.type}Body`],
+        },
         { from: model.files.service, values: [names.service] },
       ]),
       '',
-      '/** Stateless: one per call, always on the request\'s EntityManager. */',
+      "/** Stateless: one per call, always on the request's EntityManager. */",
       `const service = (ctx: ModuleContext) => new ${names.service}(ctx);`,
       '',
       `export const ${names.routes.list} = defineRoute({`,
@@ -69,9 +72,7 @@ export function routesFile(model: CrudModel): GeneratedFile {
       `  method: 'PUT',`,
       `  path: ${itemPath},`,
       `  permission: ${permission('edit')},`,
-      version
-        ? `  summary: 'Changes the fields sent; \`${version.property}\` is the one the caller read',`
-        : `  summary: 'Changes the fields sent',`,
+      version ? `  summary: 'Changes the fields sent; \`${version.property}\` is the one the caller read',` : `  summary: 'Changes the fields sent',`,
       `  description: ${tsString(`Changes only the fields sent; what is left out stays as it is.${version ? ` A stale \`${version.property}\` is 409 SYSTEM_VERSION_CONFLICT_409.` : ''}`)},`,
       '  params: IdParams,',
       `  body: Update${names.type}Body,`,

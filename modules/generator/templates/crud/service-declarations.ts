@@ -29,7 +29,9 @@ function interfaces(model: CrudModel): string[] {
     '}',
     '',
     '/** What an update may change; a field left out keeps its value. */',
-    idGenerated ? `export type ${names.type}Change = Partial<${names.type}Input>;` : `export type ${names.type}Change = Partial<Omit<${names.type}Input, '${id.property}'>>;`,
+    idGenerated
+      ? `export type ${names.type}Change = Partial<${names.type}Input>;`
+      : `export type ${names.type}Change = Partial<Omit<${names.type}Input, '${id.property}'>>;`,
     '',
   ];
 }

@@ -15,7 +15,10 @@ export function serviceFile(model: CrudModel): GeneratedFile {
   const { names, version, dictionaryFields } = model;
   const checksDictionaries = dictionaryFields.length > 0;
   const kernel = [
-    'escapeLike', 'flushChanges', 'notFound', 'recordChange',
+    'escapeLike',
+    'flushChanges',
+    'notFound',
+    'recordChange',
     ...(version ? ['checkVersion'] : []),
     ...(checksDictionaries || !model.idGenerated ? ['AppError'] : []),
     ...(checksDictionaries ? ['KernelErrors'] : []),
@@ -184,7 +187,7 @@ function dictionaryCheck(model: CrudModel): string[] {
     '    if (value === undefined || value === null) return undefined;',
     '    const items = await this.ctx.use(DictionariesApi).items(code);',
     '    if (items.some((item) => item.value === String(value))) return undefined;',
-    '    return { field, rule: \'dictionary\', message: `is not a value of the dictionary ${code}` };',
+    "    return { field, rule: 'dictionary', message: `is not a value of the dictionary ${code}` };",
     '  }',
   ];
 }
