@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxyTo, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -43,8 +43,7 @@ describe('a lost database connection', function () {
     const serverUrl = process.env.DATABASE_URL;
     if (!serverUrl) this.skip();
     database = await createTestDatabase();
-    const target = new URL(serverUrl!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    proxy = await startTcpProxyTo(serverUrl!, 5432);
     server = await startServerProcess({ NODE_ENV: 'test', DATABASE_URL: throughProxy(database.databaseUrl!, proxy), DATA_DIR: database.dataDir });
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',

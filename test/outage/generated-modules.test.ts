@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxyTo, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 import { ADMIN_PASSWORD, call, eventually, login } from './redis-instances';
 
 /**
@@ -35,10 +35,9 @@ describe('generated modules after a missed announcement', function () {
       JWT_SECRET: 'a-secret-every-outage-instance-shares-0123',
       ADMIN_PASSWORD,
     };
-    const target = new URL(redisUrl);
     // One after the other: the first applies the migrations and seeds the administrator.
     for (let i = 0; i < 2; i += 1) {
-      const proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+      const proxy = await startTcpProxyTo(redisUrl, 6379);
       proxies.push(proxy);
       servers.push(await startServerProcess({ ...env, REDIS_URL: throughProxy(redisUrl, proxy) }));
     }

@@ -7,7 +7,7 @@
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { fixture } from '../support/server';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxyTo, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 
 export const ADMIN_PASSWORD = 'redis-outage-admin-1';
 
@@ -24,7 +24,6 @@ export interface RedisOutageInstances {
 export async function startBehindRedisProxy(count: number): Promise<RedisOutageInstances | null> {
   const redisUrl = process.env.REDIS_URL;
   if (!process.env.DATABASE_URL || !redisUrl) return null;
-  const target = new URL(redisUrl);
   const database: TestDatabase = await createTestDatabase();
   const env = {
     NODE_ENV: 'test',
@@ -38,7 +37,7 @@ export async function startBehindRedisProxy(count: number): Promise<RedisOutageI
   const proxies: TcpProxy[] = [];
   // One after the other: the first applies the migrations and seeds the administrator.
   for (let i = 0; i < count; i += 1) {
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    const proxy = await startTcpProxyTo(redisUrl, 6379);
     proxies.push(proxy);
     servers.push(await startServerProcess({ ...env, REDIS_URL: throughProxy(redisUrl, proxy) }));
   }

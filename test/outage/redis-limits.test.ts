@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxyTo, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 
 /**
  * Limits while Redis is cut: counted by the instance alone, never dropped and never an error.
@@ -13,8 +13,7 @@ describe('rate and login limits while Redis is cut', () => {
   before(async function () {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) this.skip();
-    const target = new URL(redisUrl);
-    redis = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    redis = await startTcpProxyTo(redisUrl, 6379);
     server = await startTestServer({
       env: { NODE_ENV: 'test', REDIS_URL: throughProxy(redisUrl, redis) },
       config: { rateLimit: { points: 8, windowSeconds: 60 }, trustedProxies: ['127.0.0.1'] },

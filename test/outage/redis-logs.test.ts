@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxyTo, throughProxy, type TcpProxy } from '../support/tcp-proxy';
 
 /**
  * What an operator reads during a Redis outage: JSON lines, one per event that matters, not one
@@ -13,8 +13,7 @@ describe('the log of a Redis outage', () => {
   before(async function () {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) this.skip();
-    const target = new URL(redisUrl);
-    redis = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    redis = await startTcpProxyTo(redisUrl, 6379);
     server = await startTestServer({ env: { NODE_ENV: 'test', REDIS_URL: throughProxy(redisUrl, redis) }, captureLogs: true });
   });
 

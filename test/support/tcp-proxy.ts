@@ -66,6 +66,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   };
 }
 
+/** A proxy in front of the server a connection URL names (`redis://…`, `postgres://…`). */
+export function startTcpProxyTo(url: string, defaultPort: number): Promise<TcpProxy> {
+  const target = new URL(url);
+  return startTcpProxy(target.hostname, Number(target.port || defaultPort));
+}
+
 /** `url` with its host and port replaced by the proxy's (`postgres://u@h:5432/db` → via the proxy). */
 export function throughProxy(url: string, proxy: TcpProxy): string {
   const parsed = new URL(url);
