@@ -31,9 +31,9 @@ export interface Resolution {
  * Expects unique ids (validateManifests guarantees them and reports duplicates); a repeated id
  * here is ignored after its first occurrence.
  *
- * The order is computed here rather than with the `toposort` package the design names: toposort
- * throws at the first cycle (we report all of them and still order the rest), and its order
- * among independent modules is an artefact of its depth-first walk, not "smallest id first".
+ * The order is computed here rather than with the `toposort` package the design names: its
+ * depth-first walk keeps a dependent and its own dependents together, so even on the acyclic
+ * rest it cannot put the smallest ready id first (docs/decisions.md has the counterexample).
  */
 export function resolveModules(modules: readonly ResolvableModule[]): Resolution {
   const byId = new Map<string, ResolvableModule>();
