@@ -38,9 +38,17 @@ export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-rec
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { newId } from './db/ids';
+export { defineResource } from './resources/define-resource';
+export type { Resource } from './resources/define-resource';
+export { contains, equals, filterBy } from './resources/resource-filters';
+export type { ResourceFilter } from './resources/resource-filters';
+export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';
+export type { ResourceService } from './resources/resource-service';
+export type { TreeNode } from './resources/resource-tree';
 export { UNSCOPED, rowScoped } from './auth/row-scope';
 export type { RowScope, RowScopeMapping } from './auth/row-scope';
-export { Migration } from '@mikro-orm/migrations';
+// MikroORM 6, as far as it is module API (entities, queries, Migration): kernel/orm.ts lists it.
+export * from './orm';
 // Module-local services are tsyringe classes; modules take these from here like everything else.
 export { inject, injectable, singleton } from 'tsyringe';
 export { Type } from '@sinclair/typebox';

@@ -3,12 +3,12 @@ import { PostDirectoryApi } from './api';
 import { PostErrors } from './errors';
 import { PostEntity } from './post.entity';
 import { PostDirectoryReader } from './post-directory';
-import { createPost, deletePost, getPost, listPosts, updatePost } from './posts.routes';
+import { posts } from './post.resource';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: PostErrors,
   entities: [PostEntity],
-  routes: [listPosts, getPost, createPost, updatePost, deletePost],
+  routes: posts.routes,
   provides: [provide(PostDirectoryApi, (ctx) => new PostDirectoryReader(ctx.db))],
 });

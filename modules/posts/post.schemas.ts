@@ -1,7 +1,7 @@
 import { Type, named } from '@atrium/kernel';
 import { POST_STATUSES } from './post.entity';
 
-const Status = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)));
+export const PostStatus = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)));
 
 export const PostSchema = named(
   'Post',
@@ -10,7 +10,7 @@ export const PostSchema = named(
     code: Type.String(),
     name: Type.String(),
     sort: Type.Integer(),
-    status: Status,
+    status: PostStatus,
     remark: Type.Union([Type.String(), Type.Null()]),
     version: Type.Integer({ minimum: 1 }),
     createdAt: Type.String({ format: 'date-time' }),
@@ -31,7 +31,7 @@ export const CreatePostBody = named(
     code: Code,
     name: Name,
     sort: Type.Optional(Sort),
-    status: Type.Optional(Status),
+    status: Type.Optional(PostStatus),
     remark: Type.Optional(Remark),
   }),
 );
@@ -42,15 +42,8 @@ export const UpdatePostBody = named(
     code: Type.Optional(Code),
     name: Type.Optional(Name),
     sort: Type.Optional(Sort),
-    status: Type.Optional(Status),
+    status: Type.Optional(PostStatus),
     remark: Type.Optional(Remark),
     version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
   }),
 );
-
-export const PostFilterQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),
-  status: Type.Optional(Status),
-});
-
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AnyEntity, EntitySchema, FilterQuery } from '@mikro-orm/core';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { ErrorDefinition } from '../errors/error-definition';
+import type { UniqueConflict } from '../db/write-guards';
+import type { RowScopeMapping } from '../auth/row-scope';
+import type { ModuleContext } from '../modules/module-context';
+import type { SortDirection } from '../http/pagination';
+import type { ResourceFilter } from './resource-filters';
+
+/** A stored row as the kit handles it: the entity's properties by name. */
+export type Row = Record<string, unknown> & AnyEntity;
+
+/** What a hook is handed: the module, and the EntityManager of the write's transaction. */
+export interface WriteContext {
+  ctx: ModuleContext;
+  em: EntityManager;
+}
+
+/** The four operations a resource always has, and the tree read of one with a parent. */
+export type ResourceOperation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'tree';
+
+/** The words the routes' summaries, descriptions and not-found messages use. */
+export interface ResourceLabels {
+  /** One of them, lower case: `post`. Also the audit log's resource name. */
+  one: string;
+  /** Several, lower case: `posts`. */
+  many: string;
+}
+
+/** Permission codes by operation; `'system:post'` stands for `system:post:list|query|add|edit|remove`. */
+export interface ResourcePermissions {
+  list: string;
+  query: string;
+  add: string;
+  edit: string;
+  remove: string;
+}
+
+/**
+ * What is special about a resource, run inside the write's transaction. A hook refuses by
+ * throwing an AppError; nothing of the write is kept then.
+ */
+export interface ResourceHooks {
+  /** Before a new row is stored: `fields` are the stored values (defaults applied), editable. */
+  beforeCreate?(fields: Record<string, unknown>, write: WriteContext): Promise<void> | void;
+  /** Before a change is applied: `row` as stored, `change` the fields sent (without `version`). */
+  beforeUpdate?(row: Row, change: Record<string, unknown>, write: WriteContext): Promise<void> | void;
+  /** Before a row is deleted (refuse while something still needs it). */
+  beforeDelete?(row: Row, write: WriteContext): Promise<void> | void;
+  /**
+   * After the write committed: caches to drop, events to publish. `before` is absent on create,
+   * `after` on delete. A failure here is the module's to handle: the write is already kept.
+   */
+  afterWrite?(change: { action: 'create' | 'update' | 'delete'; before?: Row; after?: Row }, ctx: ModuleContext): Promise<void> | void;
+}
+
+/** A resource whose rows hang under a parent of the same resource. */
+export interface TreeDeclaration {
+  /** The property holding the parent's id (null for a root). */
+  parent: string;
+  /** Answered when a move would put a row under itself or its own descendant. */
+  cycle: ErrorDefinition;
+  /** Answered when a row with children is deleted. */
+  hasChildren: ErrorDefinition;
+  /** Query filters the tree read accepts (a subset of the list's). */
+  filters?: readonly string[];
+}
+
+/** One resource, declared once: everything its routes, catalog entries and writes need. */
+export interface ResourceDeclaration<V extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> {
+  /** The collection path under `/api/v1`: `/posts`. Items are `<path>/{id}`. */
+  path: string;
+  entity: EntitySchema<never, never> | EntitySchema;
+  labels: ResourceLabels;
+  permissions: string | ResourcePermissions;
+  /** Named schemas (`named('Post', …)`): what the API shows, what create and update accept. */
+  schemas: { view: V; create: C; update: U; id?: TSchema };
+  /** Query filters of the list: name → how it narrows. */
+  filters?: Readonly<Record<string, ResourceFilter>>;
+  /** The sort whitelist: API field → entity property. */
+  sort: Readonly<Record<string, string>>;
+  /** The order without a `sort` parameter; the id always breaks ties. */
+  defaultSort: Readonly<Record<string, SortDirection>>;
+  /** Unique indexes by constraint name, with the 409 each answers. */
+  unique?: Readonly<Record<string, UniqueConflict>>;
+  /** Foreign keys by constraint name, with the request field that holds each. */
+  references?: Readonly<Record<string, string>>;
+  /** Answered when rows of other tables still refer to one being deleted. */
+  inUse?: ErrorDefinition;
+  /** Values of fields a create leaves out (a function is called per create). */
+  defaults?: Readonly<Record<string, unknown>>;
+  /** Text fields stored trimmed. */
+  trim?: readonly string[];
+  /** Data scope: which properties hold the row's department and owner. */
+  scope?: RowScopeMapping;
+  tree?: TreeDeclaration;
+  hooks?: ResourceHooks;
+  /** The view, when it is more than the stored properties the view schema names. */
+  view?(row: Row): unknown;
+  /** Overrides of the generated summaries and descriptions. */
+  docs?: Partial<Record<ResourceOperation, { summary?: string; description?: string }>>;
+  /** Conditions every read and write adds (a resource sharing its table with another). */
+  where?: FilterQuery<Row>;
+}
+
+export function permissionsOf(declared: string | ResourcePermissions): ResourcePermissions {
+  if (typeof declared !== 'string') return declared;
+  return { list: `${declared}:list`, query: `${declared}:query`, add: `${declared}:add`, edit: `${declared}:edit`, remove: `${declared}:remove` };
+}

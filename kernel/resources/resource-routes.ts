@@ -1,0 +1,143 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { ErrorDefinition } from '../errors/error-definition';
+import { KernelErrors } from '../errors/kernel-errors';
+import { Paginated } from '../http/pagination';
+import { defineRoute, type RouteDefinition } from '../http/route';
+import { named, schemaName } from '../http/schema-name';
+import type { ModuleContext } from '../modules/module-context';
+import { filterQuerySchema } from './resource-filters';
+import { permissionsOf, type ResourceDeclaration, type ResourceOperation } from './resource-declaration';
+import type { ResourceService } from './resource-service';
+
+const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400 } = KernelErrors;
+
+type Docs = { summary: string; description: string };
+
+/** The routes of a declared resource: list, read, create, update, delete, and tree when it has a parent. */
+export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: ModuleContext) => ResourceService): RouteDefinition[] {
+  const { path, schemas } = declaration;
+  const permission = permissionsOf(declaration.permissions);
+  const docs = describe(declaration);
+  const filters = filterQuerySchema(declaration.filters ?? {});
+  const params = Type.Object({ id: schemas.id ?? Type.String({ format: 'uuid' }) });
+  const conflicts: ErrorDefinition[] = Object.values(declaration.unique ?? {}).map((u) => u.error);
+  const refused = declaration.references || declaration.tree ? [VALIDATION_FAILED_400] : [];
+  const treeErrors = declaration.tree ? [declaration.tree.cycle] : [];
+  const inUse = [declaration.inUse, declaration.tree?.hasChildren].filter((e): e is ErrorDefinition => e !== undefined);
+  const routes: RouteDefinition[] = [
+    defineRoute({
+      method: 'GET',
+      path,
+      permission: permission.list,
+      ...docs.list,
+      query: filters,
+      list: { sort: declaration.sort },
+      response: Paginated(schemas.view),
+      handler: ({ query, page }, ctx) => service(ctx).list(page, query as Record<string, unknown>),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${path}/{id}`,
+      permission: permission.query,
+      ...docs.get,
+      params,
+      response: schemas.view,
+      errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
+      handler: ({ params: { id } }, ctx) => service(ctx).get(id as string),
+    }),
+    defineRoute({
+      method: 'POST',
+      path,
+      permission: permission.add,
+      ...docs.create,
+      status: 201,
+      body: schemas.create,
+      response: schemas.view,
+      errors: unique([...refused, ...conflicts]),
+      handler: ({ body }, ctx) => service(ctx).create(body as Record<string, unknown>),
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: `${path}/{id}`,
+      permission: permission.edit,
+      ...docs.update,
+      params,
+      body: schemas.update,
+      response: schemas.view,
+      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...refused, ...treeErrors, ...conflicts]),
+      handler: ({ params: { id }, body }, ctx) => service(ctx).update(id as string, body as Record<string, unknown>),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: `${path}/{id}`,
+      permission: permission.remove,
+      ...docs.delete,
+      params,
+      query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version the caller read' })) }),
+      response: Type.Object({}),
+      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...inUse]),
+      handler: async ({ params: { id }, query }, ctx) => {
+        await service(ctx).remove(id as string, (query as { version?: number }).version);
+        return {};
+      },
+    }),
+  ];
+  if (declaration.tree) {
+    const treeFilters = pick(declaration.filters ?? {}, declaration.tree.filters ?? []);
+    const nodeName = `${schemaNameOf(schemas.view)}Node`;
+    const node = named(
+      nodeName,
+      Type.Recursive((self) => Type.Object({ ...schemas.view.properties, children: Type.Array(self) }), { $id: nodeName }),
+    ) as unknown as TSchema;
+    routes.splice(
+      1,
+      0,
+      defineRoute({
+        method: 'GET',
+        path: `${path}/tree`,
+        permission: permission.list,
+        ...docs.tree,
+        query: filterQuerySchema(treeFilters),
+        response: Type.Array(node),
+        handler: ({ query }, ctx) => service(ctx).tree(query as Record<string, unknown>),
+      }),
+    );
+  }
+  return routes;
+}
+
+function describe({ labels, docs = {}, tree }: ResourceDeclaration): Record<ResourceOperation, Docs> {
+  const { one, many } = labels;
+  const Many = many[0].toUpperCase() + many.slice(1);
+  const generated: Record<ResourceOperation, Docs> = {
+    list: { summary: `${Many}, a page at a time`, description: `The ${many}. Filters and sort fields are listed with the parameters.` },
+    tree: { summary: `${Many} as a tree`, description: `Every ${one} the caller may see, each under its parent, siblings in order.` },
+    get: { summary: `One ${one}`, description: `One ${one} by id; 404 SYSTEM_RESOURCE_NOT_FOUND_404 when there is none the caller may see.` },
+    create: { summary: `Adds a ${one}`, description: `Creates a ${one}; unique fields taken by another ${one} are 409.` },
+    update: {
+      summary: 'Changes the fields sent; `version` is the one the caller read',
+      description: `What is left out stays as it is. A stale \`version\` is 409 SYSTEM_VERSION_CONFLICT_409${tree ? `; a move under itself or its own descendant is 409` : ''}.`,
+    },
+    delete: {
+      summary: `Removes a ${one}; with \`version\`, only if it is still the one the caller read`,
+      description: `A stale \`version\` is 409 SYSTEM_VERSION_CONFLICT_409.`,
+    },
+  };
+  const merged = { ...generated };
+  for (const operation of Object.keys(generated) as ResourceOperation[]) merged[operation] = { ...generated[operation], ...docs[operation] };
+  return merged;
+}
+
+function unique(errors: ErrorDefinition[]): ErrorDefinition[] {
+  return [...new Set(errors)];
+}
+
+function pick<T>(record: Readonly<Record<string, T>>, names: readonly string[]): Record<string, T> {
+  return Object.fromEntries(names.filter((name) => Object.hasOwn(record, name)).map((name) => [name, record[name]]));
+}
+
+function schemaNameOf(schema: TObject): string {
+  const name = schemaName(schema);
+  if (name === undefined) throw new Error('a resource view schema must be named (named("Post", …))');
+  return name;
+}

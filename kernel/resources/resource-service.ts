@@ -1,0 +1,150 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordChange } from '../audit/change-record';
+import { checkVersion, flushChanges, notFound } from '../db/write-guards';
+import type { Page, PageRequest } from '../http/pagination';
+import type { ModuleContext } from '../modules/module-context';
+import { filterConditions } from './resource-filters';
+import type { ResourceDeclaration, Row } from './resource-declaration';
+import { nest, TreeRules, type TreeNode } from './resource-tree';
+
+/**
+ * The reads and writes of one declared resource, on the request's EntityManager (so data scope
+ * applies) and, for writes, in one transaction with the module's hooks: a hook that refuses
+ * leaves nothing written. Every write is recorded in the request's audit record with the view
+ * before and after. Stateless: one per call.
+ */
+export class ResourceService {
+  private readonly entity: string;
+  private readonly rules?: TreeRules;
+
+  constructor(
+    private readonly declaration: ResourceDeclaration,
+    private readonly view: (row: Row) => Record<string, unknown>,
+    private readonly ctx: ModuleContext,
+  ) {
+    this.entity = (declaration.entity as { meta: { className: string } }).meta.className;
+    if (declaration.tree) this.rules = new TreeRules(declaration.tree, this.entity, declaration.labels.one);
+  }
+
+  async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }), id: 'asc' as const };
+    const [rows, total] = await this.ctx.db.em().findAndCount<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
+    return page.result(rows.map(this.view), total);
+  }
+
+  async tree(query: Record<string, unknown>): Promise<TreeNode[]> {
+    const orderBy = { ...this.declaration.defaultSort, id: 'asc' as const };
+    const rows = await this.ctx.db.em().find<Row>(this.entity, this.where(query), { orderBy });
+    return nest(rows.map(this.view), this.declaration.tree!.parent);
+  }
+
+  async get(id: string): Promise<Record<string, unknown>> {
+    return this.view(await this.load(this.ctx.db.em(), id));
+  }
+
+  async create(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const row = await this.ctx.db.transactional(async (em) => {
+      const fields = this.stored(input);
+      for (const [name, value] of Object.entries(this.declaration.defaults ?? {})) {
+        if (fields[name] === undefined) fields[name] = typeof value === 'function' ? (value as () => unknown)() : value;
+      }
+      const parent = this.declaration.tree?.parent;
+      if (parent && this.rules) {
+        fields[parent] = lowerId(fields[parent]);
+        await this.rules.requireParent(em, fields[parent] as string | null);
+      }
+      await this.declaration.hooks?.beforeCreate?.(fields, { ctx: this.ctx, em });
+      const created = em.create<Row>(this.entity, fields);
+      await this.flush(em, parent ? (fields[parent] as string | null) : null);
+      return created;
+    });
+    const after = this.view(row);
+    recordChange({ resource: this.declaration.labels.one, id: String(row.id), action: 'create', after });
+    await this.declaration.hooks?.afterWrite?.({ action: 'create', after: row }, this.ctx);
+    return after;
+  }
+
+  async update(id: string, sent: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { version, ...input } = sent;
+    let before: Record<string, unknown> = {};
+    let formerRow: Row = {} as Row;
+    const row = await this.ctx.db.transactional(async (em) => {
+      const found = await this.load(em, id);
+      checkVersion(found.version as number, version as number | undefined);
+      before = this.view(found);
+      formerRow = { ...found };
+      const change = this.stored(input);
+      const parent = this.declaration.tree?.parent;
+      if (parent && this.rules && change[parent] !== undefined) {
+        change[parent] = lowerId(change[parent]);
+        if (change[parent] !== (found[parent] ?? null)) await this.rules.checkMove(em, found, change[parent] as string | null);
+      }
+      await this.declaration.hooks?.beforeUpdate?.(found, change, { ctx: this.ctx, em });
+      for (const [name, value] of Object.entries(change)) if (value !== undefined) found[name] = value;
+      await this.flush(em, parent ? ((found[parent] as string | null) ?? null) : null);
+      return found;
+    });
+    const after = this.view(row);
+    recordChange({ resource: this.declaration.labels.one, id, action: 'update', before, after });
+    await this.declaration.hooks?.afterWrite?.({ action: 'update', before: formerRow, after: row }, this.ctx);
+    return after;
+  }
+
+  async remove(id: string, version?: number): Promise<void> {
+    const row = await this.ctx.db.transactional(async (em) => {
+      const found = await this.load(em, id);
+      checkVersion(found.version as number, version, '/query/version');
+      await this.declaration.hooks?.beforeDelete?.(found, { ctx: this.ctx, em });
+      if (this.rules) await this.rules.refuseWithChildren(em, id);
+      em.remove(found);
+      await this.flush(em, null);
+      return found;
+    });
+    recordChange({ resource: this.declaration.labels.one, id, action: 'delete', before: this.view(row) });
+    await this.declaration.hooks?.afterWrite?.({ action: 'delete', before: row }, this.ctx);
+  }
+
+  /** A row by id, within the caller's scope and the declaration's own conditions; else 404. */
+  async load(em: EntityManager, id: string): Promise<Row> {
+    const row = await em.findOne<Row>(this.entity, { ...this.declaration.where, id });
+    if (!row) throw notFound(this.declaration.labels.one, id);
+    return row;
+  }
+
+  private where(query: Record<string, unknown>): Record<string, unknown> {
+    const conditions = filterConditions(this.declaration.filters ?? {}, query);
+    if (this.declaration.where) conditions.push(this.declaration.where as Record<string, unknown>);
+    return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions };
+  }
+
+  /** The fields sent, as stored: absent ones left out, declared text fields trimmed. */
+  private stored(input: Record<string, unknown>): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(input)) {
+      if (value === undefined) continue;
+      fields[name] = typeof value === 'string' && this.declaration.trim?.includes(name) ? value.trim() : value;
+    }
+    return fields;
+  }
+
+  /** Flushes; a parent deleted meanwhile (its foreign key) is the same 400 as one that never was. */
+  private async flush(em: EntityManager, parentId: string | null): Promise<void> {
+    const { unique, references, inUse, tree } = this.declaration;
+    if (this.rules && parentId !== null) {
+      try {
+        await flushChanges(em, unique, { references });
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException) throw this.rules.parentGone(parentId);
+        throw error;
+      }
+      return;
+    }
+    // A child added since the delete's count is refused by the foreign key: the same conflict.
+    await flushChanges(em, unique, { references, inUse: inUse ?? tree?.hasChildren });
+  }
+}
+
+function lowerId(value: unknown): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : (value ?? null);
+}
