@@ -172,12 +172,23 @@ export async function alternate(
   rounds: number,
   warmupSeconds: number,
 ): Promise<{ baseline: LoadResult[]; subject: LoadResult[] }> {
-  await runAutocannon({ ...targets.baseline, durationSeconds: warmupSeconds });
-  await runAutocannon({ ...targets.subject, durationSeconds: warmupSeconds });
-  const results = { baseline: [] as LoadResult[], subject: [] as LoadResult[] };
+  return rotate(targets, rounds, warmupSeconds);
+}
+
+/**
+ * Runs every target in turn, `rounds` times, after a warm-up of each; answers the runs of each.
+ * Taking turns spreads a slow moment of the machine over all of them rather than one.
+ */
+export async function rotate<Name extends string>(
+  targets: Record<Name, LoadOptions>,
+  rounds: number,
+  warmupSeconds: number,
+): Promise<Record<Name, LoadResult[]>> {
+  const names = Object.keys(targets) as Name[];
+  for (const name of names) await runAutocannon({ ...targets[name], durationSeconds: warmupSeconds });
+  const results = Object.fromEntries(names.map((name) => [name, [] as LoadResult[]])) as Record<Name, LoadResult[]>;
   for (let round = 0; round < rounds; round++) {
-    results.baseline.push(await runAutocannon(targets.baseline));
-    results.subject.push(await runAutocannon(targets.subject));
+    for (const name of names) results[name].push(await runAutocannon(targets[name]));
   }
   return results;
 }
