@@ -151,7 +151,7 @@ export class Kernel {
 
   /**
    * Each dependency's state: the database, Redis when configured, and what enabled modules
-   * contribute to `system.readiness` (their storage, say); each check bounded to under a second.
+   * contribute to `kernel.readiness` (their storage, say); each check bounded to under a second.
    */
   readiness(): Promise<DependencyStatus[]> {
     const { redis } = this;

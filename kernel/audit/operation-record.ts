@@ -43,4 +43,4 @@ export interface AuditSink {
 }
 
 /** Owned by the kernel, filled by the audit module (or any module that keeps operations). */
-export const AuditSinkSpi = spi<AuditSink>('audit.sink');
+export const AuditSinkSpi = spi<AuditSink>('kernel.audit-sink');

@@ -6,7 +6,7 @@ import { AuthenticatorSpi } from './authenticator';
 import type { Principal } from './principal';
 
 /**
- * Asks the enabled `auth.authenticator` contributions, in load order, who is calling. The first
+ * Asks the enabled `kernel.authenticator` contributions, in load order, who is calling. The first
  * that recognises the credential decides. A request without credentials — or any request while
  * no authenticator is installed — is `AUTH_TOKEN_MISSING_401`; a credential that no installed
  * authenticator recognises is `AUTH_TOKEN_INVALID_401`.

@@ -19,7 +19,7 @@ export interface Authenticator {
 }
 
 /** Owned by the kernel, filled by the auth module (or any module that authenticates). */
-export const AuthenticatorSpi = spi<Authenticator>('auth.authenticator');
+export const AuthenticatorSpi = spi<Authenticator>('kernel.authenticator');
 
 /** SPIs the kernel itself consumes: any module may contribute to them without depending on anyone. */
 export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name, AuditSinkSpi.name, ReadinessSpi.name]);

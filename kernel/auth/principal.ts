@@ -1,6 +1,6 @@
 import type { RowScope } from './row-scope';
 
-/** The authenticated caller, as an `auth.authenticator` contribution describes it. */
+/** The authenticated caller, as an `kernel.authenticator` contribution describes it. */
 export interface Principal {
   userId: string;
   username: string;

@@ -24,7 +24,7 @@ export interface HttpAppOptions {
   trustedProxies: string[];
   /** Origins whose pages may call the API from a browser (CORS_ORIGINS); none: CORS is off. */
   corsOrigins: readonly string[];
-  /** The enabled `audit.sink` contributions, asked again for every audited request. */
+  /** The enabled `kernel.audit-sink` contributions, asked again for every audited request. */
   auditSinks: () => readonly AuditSink[];
 }
 

@@ -1,11 +1,13 @@
 /**
  * Reads and validates every discovered manifest, and checks what no single manifest can show:
- * that each sits in a folder named after its id, and that no two modules share an id.
+ * that each sits in a folder named after its id, that no two modules share an id, and that none
+ * takes the kernel's.
  */
 import path from 'node:path';
 import type { Manifest, ManifestFile } from '../manifest/manifest.types';
 import { describeProblem } from '../manifest/manifest-problem';
 import { readManifest } from '../manifest/read-manifest';
+import { KERNEL_ID } from '../kernel-id';
 import type { ModuleProblem } from './module-problem';
 
 /** A module folder whose manifest passed the schema. */
@@ -38,6 +40,14 @@ export function validateManifests(files: readonly ManifestFile[]): ValidatedMani
         file: found.file,
         message: `the folder is named "${folder}" but the manifest id is "${manifest.id}"; they must be equal`,
       });
+    }
+    if (manifest.id === KERNEL_ID) {
+      problems.push({
+        moduleId: manifest.id,
+        file: found.file,
+        message: `id "${KERNEL_ID}" is the kernel's own (its migrations and its SPIs, such as ${KERNEL_ID}.authenticator, go by it): give the module another id`,
+      });
+      continue;
     }
     const first = byId.get(manifest.id);
     if (first) {

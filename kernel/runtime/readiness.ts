@@ -22,7 +22,7 @@ export interface ReadinessCheck {
 }
 
 /** Owned by the kernel: any module may contribute a readiness check without depending on anyone. */
-export const ReadinessSpi = spi<ReadinessCheck>('system.readiness');
+export const ReadinessSpi = spi<ReadinessCheck>('kernel.readiness');
 
 /**
  * Runs a check within READINESS_CHECK_TIMEOUT_MS; a check that throws or takes longer is down.

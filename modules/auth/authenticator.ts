@@ -3,7 +3,7 @@ import { bearerCredential, looksLikeJwt } from './access-token';
 import { authRuntime } from './auth-runtime';
 
 /**
- * Auth's contribution to the kernel's `auth.authenticator`. A credential that is not a JWT at all
+ * Auth's contribution to the kernel's `kernel.authenticator`. A credential that is not a JWT at all
  * is left to other authenticators (null). A JWT must carry this server's signature, algorithm
  * and issuer and be unexpired (else AUTH_TOKEN_INVALID_401 / AUTH_TOKEN_EXPIRED_401), and its
  * session must be live and its user active (else AUTH_TOKEN_REVOKED_401).

@@ -6,7 +6,7 @@ import { eventually, operationFor, sql } from './helpers';
 const PROBE = path.join(__dirname, 'fixtures', 'audit-probe');
 const FAILING_SINK = path.join(__dirname, 'fixtures', 'failing-sink');
 
-/** The operation log, written by the kernel's `audit.sink` and read through /audit/operations. */
+/** The operation log, written by the kernel's `kernel.audit-sink` and read through /audit/operations. */
 describe('the operation log', () => {
   let server: TestServer;
   before(async () => {

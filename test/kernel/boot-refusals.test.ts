@@ -99,13 +99,19 @@ describe('a boot that refuses its modules', () => {
       },
     });
     const error = await refusal(dir);
-    expectProblem(error, 'helper', entryOf(dir), 'SPI auth.authenticator', `"spi" in ${manifestOf(dir)}`);
+    expectProblem(error, 'helper', entryOf(dir), 'SPI kernel.authenticator', `"spi" in ${manifestOf(dir)}`);
   });
 
   it('refuses an SPI the manifest lists but the code contributes nothing to', async () => {
-    const dir = folders.write('idle', { manifest: { spi: ['auth.authenticator'] } });
+    const dir = folders.write('idle', { manifest: { spi: ['kernel.authenticator'] } });
     const error = await refusal(dir);
-    expectProblem(error, 'idle', manifestOf(dir), 'lists SPI auth.authenticator, to which the code contributes nothing');
+    expectProblem(error, 'idle', manifestOf(dir), 'lists SPI kernel.authenticator, to which the code contributes nothing');
+  });
+
+  it('refuses a module that takes the id "kernel", which names the kernel and its SPIs', async () => {
+    const dir = folders.write('kernel', {});
+    const error = await refusal(dir);
+    expectProblem(error, 'kernel', manifestOf(dir), 'id "kernel" is the kernel\'s own', 'kernel.authenticator', 'give the module another id');
   });
 
   it('refuses a contribution to an SPI of a module that is not in dependsOn', async () => {

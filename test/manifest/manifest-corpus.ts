@@ -41,7 +41,7 @@ export const FULL_MANIFEST = {
   menus: [MENU],
   migrations: ['0001-create-users'],
   publicApis: ['users.UserDirectory'],
-  spi: ['auth.authenticator'],
+  spi: ['kernel.authenticator'],
   spec: 'README.md',
   aiRules: 'AI-RULES.md',
   generation: GENERATION,
