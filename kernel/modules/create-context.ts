@@ -78,8 +78,17 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     get kernel() {
       return admin();
     },
+    get state() {
+      if (!runtime.state) throw new Error(stateMissing(runtime));
+      return runtime.state.value;
+    },
   };
   return ctx;
+}
+
+function stateMissing(runtime: ModuleRuntime): string {
+  if (!runtime.loaded.definition.setup) return `module "${runtime.id}" has no state: its definition has no setup()`;
+  return `module "${runtime.id}" is not started: its state exists from setup() until stop()`;
 }
 
 /**

@@ -42,9 +42,10 @@ export interface ModuleCommand {
 /**
  * What a module's `index.ts` exports. Everything is declared, not done: the kernel holds each
  * declaration to the manifest before anything runs. Migrations are not listed here — they are
- * the files `migrations/<name>.ts` named by the manifest.
+ * the files `migrations/<name>.ts` named by the manifest. `State` is what `setup` returns: the
+ * module's one place for what it keeps while it runs, read back as `ctx.state`.
  */
-export interface ModuleDefinition {
+export interface ModuleDefinition<State = undefined> {
   /** The module's catalogued errors (`defineErrors({...})`). */
   errors?: Readonly<Record<string, ErrorDefinition>>;
   /** MikroORM entities (`defineEntity` / `EntitySchema`) the module maps. Needs `db`. */
@@ -75,19 +76,28 @@ export interface ModuleDefinition {
    * database, so that they are refused with the kernel's own in one message.
    */
   checkEnvironment?(environment: ModuleEnvironment): readonly string[];
-  /** Runs when the module starts: at boot when enabled, or when enabled later. */
-  start?(ctx: ModuleContext): void | Promise<void>;
-  /** Runs in reverse load order on shutdown, and when the module is disabled. */
-  stop?(ctx: ModuleContext): void | Promise<void>;
+  /**
+   * Runs when the module starts (at boot when enabled, or when enabled or loaded later) and
+   * returns the module's state: its secrets, stores, timers and subscriptions. Routes, public
+   * APIs, contributions and hooks read it as `ctx.state` until `stop` has run. A module keeps
+   * nothing in module-level variables or in objects of its own container: a module loaded twice
+   * (a live reload) or disabled and enabled again starts from a fresh state.
+   */
+  setup?(ctx: ModuleContext): State | Promise<State>;
+  /** Runs after `setup`, with `ctx.state` in place: work that needs the state but is not it. */
+  start?(ctx: ModuleContext<State>): void | Promise<void>;
+  /** Runs in reverse load order on shutdown, and when the module is disabled; the state goes after it. */
+  stop?(ctx: ModuleContext<State>): void | Promise<void>;
 }
 
 const DEFINED = Symbol.for('atrium.moduleDefinition');
 
-export type DefinedModule = ModuleDefinition & { readonly [DEFINED]: true };
+/** A definition as the kernel stores it: its state's type erased, as routes' types are. */
+export type DefinedModule = ModuleDefinition<unknown> & { readonly [DEFINED]: true };
 
-/** The factory a module's entry exports as its default export. */
-export function defineModule(definition: ModuleDefinition): DefinedModule {
-  return Object.freeze({ ...definition, [DEFINED]: true as const });
+/** The factory a module's entry exports as its default export; `State` is what `setup` returns. */
+export function defineModule<State = undefined>(definition: ModuleDefinition<State>): DefinedModule {
+  return Object.freeze({ ...(definition as ModuleDefinition<unknown>), [DEFINED]: true as const });
 }
 
 export function isDefinedModule(value: unknown): value is DefinedModule {

@@ -63,7 +63,7 @@ export interface Contributor<T> {
  * did not declare, or an API of a module it does not depend on, throws a CapabilityError that
  * says what to add to the manifest.
  */
-export interface ModuleContext {
+export interface ModuleContext<State = unknown> {
   readonly id: string;
   readonly manifest: Readonly<Manifest>;
   readonly dir: string;
@@ -83,4 +83,9 @@ export interface ModuleContext {
   readonly cache: ModuleCache;
   readonly storage: StorageCapability;
   readonly kernel: KernelAdmin;
+  /**
+   * What the module's `setup` returned, from then until `stop` has run; reading it at any other
+   * time (or in a module without `setup`) throws an error saying so.
+   */
+  readonly state: State;
 }

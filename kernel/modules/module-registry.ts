@@ -139,16 +139,28 @@ export class ModuleRegistry {
     }
   }
 
+  /** setup() makes the state, then start() runs with it; a failure leaves no state behind. */
   async start(runtime: ModuleRuntime): Promise<void> {
     if (runtime.started) return;
-    await runtime.loaded.definition.start?.(runtime.ctx);
+    const { setup, start } = runtime.loaded.definition;
+    try {
+      if (setup) runtime.state = { value: await setup(runtime.ctx) };
+      await start?.(runtime.ctx);
+    } catch (error) {
+      runtime.state = undefined;
+      throw error;
+    }
     runtime.started = true;
   }
 
   async stop(runtime: ModuleRuntime): Promise<void> {
     if (!runtime.started) return;
     runtime.started = false;
-    await runtime.loaded.definition.stop?.(runtime.ctx);
+    try {
+      await runtime.loaded.definition.stop?.(runtime.ctx);
+    } finally {
+      runtime.state = undefined;
+    }
   }
 
   enable(id: string): Promise<ModuleRuntime> {

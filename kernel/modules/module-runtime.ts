@@ -6,6 +6,8 @@ import { dependencyIds } from './dependency-ids';
 export class ModuleRuntime {
   ctx!: ModuleContext;
   started = false;
+  /** What `setup` returned, while the module is started (see ModuleDefinition.setup). */
+  state?: { value: unknown };
   /** Built provisions and contributions, by token name (each factory runs once). */
   readonly instances = new Map<string, unknown>();
   readonly dependencies: readonly string[];

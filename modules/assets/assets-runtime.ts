@@ -15,29 +15,19 @@ export interface AssetsRuntime {
   maxBytesCeiling: number | undefined;
 }
 
-const running = new WeakMap<ModuleContext, AssetsRuntime>();
-
-/** The started module's runtime; routes only run while it is started. */
+/** The module's state (what setupAssets returned), for its routes, contributions and tasks. */
 export function assetsRuntime(ctx: ModuleContext): AssetsRuntime {
-  const runtime = running.get(ctx);
-  if (!runtime) throw new Error('the assets module is not started');
-  return runtime;
+  return ctx.state as AssetsRuntime;
 }
 
 /**
  * Reads the environment (a bad ASSET_MAX_BYTES, ASSET_URL_SECRET, ASSET_STORAGE or provider
  * setting stops the start, naming the variable), loads the URL secret and opens the store.
  */
-export async function startAssets(ctx: ModuleContext): Promise<void> {
+export async function setupAssets(ctx: ModuleContext): Promise<AssetsRuntime> {
   const ceiling = maxBytesCeiling(ctx.environment);
   const signer = new UrlSigner(await loadUrlSecret(ctx.environment, ctx.db));
   const { name, store } = await openStore(ctx);
-  running.set(ctx, { storageName: name, store, signer, maxBytesCeiling: ceiling });
   ctx.log.info({ storage: name, maxBytesCeiling: ceiling ?? null }, 'assets storage ready');
-}
-
-export async function stopAssets(ctx: ModuleContext): Promise<void> {
-  const runtime = running.get(ctx);
-  running.delete(ctx);
-  await runtime?.store.close?.();
+  return { storageName: name, store, signer, maxBytesCeiling: ceiling };
 }

@@ -4,7 +4,7 @@ import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { AssetStorageSpi } from './api';
 import { AssetEntity } from './asset.entity';
 import { CLEANUP_PERMISSION, assetTaskHandlers } from './cleanup.task';
-import { assetsRuntime, startAssets, stopAssets } from './assets-runtime';
+import { assetsRuntime, setupAssets } from './assets-runtime';
 import { deleteAsset, getAsset, listAssets, uploadAsset } from './assets.routes';
 import { downloadAsset, signAssetUrl, signedDownload } from './downloads.routes';
 import { AssetErrors } from './errors';
@@ -27,6 +27,8 @@ export default defineModule({
     contribute(TaskHandlerSpi, assetTaskHandlers),
   ],
   permissionsCheckedInCode: [CLEANUP_PERMISSION],
-  start: startAssets,
-  stop: stopAssets,
+  setup: setupAssets,
+  stop: async (ctx) => {
+    await ctx.state.store.close?.();
+  },
 });

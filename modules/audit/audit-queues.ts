@@ -46,45 +46,33 @@ const insertLogins = bulkInsert('audit_login', [
   ['reason', 'reason', 'varchar'],
 ]);
 
-const queues = new WeakMap<ModuleContext, AuditQueues>();
-
-/**
- * The queues of this module instance. They exist whether or not it is started, so a record that
- * arrives while the module starts or stops waits in the queue instead of being lost.
- */
+/** The module's state (what setupAudit returned), for its sink and its login observer. */
 export function auditQueues(ctx: ModuleContext): AuditQueues {
-  let found = queues.get(ctx);
-  if (!found) {
-    const outbox = new Outbox(ctx.storage.path('outbox'), ctx.log);
-    found = {
-      outbox,
-      operations: new BatchWriter({
-        what: 'operation records',
-        log: ctx.log,
-        write: (json) => insertOperations(ctx.db.em(), json),
-        written: (count) => outbox.released(count),
-      }),
-      logins: new BatchWriter({
-        what: 'login records',
-        log: ctx.log,
-        write: (json) => insertLogins(ctx.db.em(), json),
-      }),
-    };
-    queues.set(ctx, found);
-  }
-  return found;
+  return ctx.state as AuditQueues;
 }
 
-export function startAudit(ctx: ModuleContext): void {
-  const { operations, outbox, logins } = auditQueues(ctx);
+/** The queues, started; what the outbox kept from an earlier run is queued again first. */
+export function setupAudit(ctx: ModuleContext): AuditQueues {
+  const outbox = new Outbox(ctx.storage.path('outbox'), ctx.log);
+  const operations = new BatchWriter({
+    what: 'operation records',
+    log: ctx.log,
+    write: (json) => insertOperations(ctx.db.em(), json),
+    written: (count) => outbox.released(count),
+  });
+  const logins = new BatchWriter({
+    what: 'login records',
+    log: ctx.log,
+    write: (json) => insertLogins(ctx.db.em(), json),
+  });
   for (const record of outbox.adoptLeftovers()) operations.add(record);
   operations.start();
   logins.start();
+  return { outbox, operations, logins };
 }
 
 /** Writes everything queued before the module (or the server) stops; what could not be stays in the outbox. */
-export async function stopAudit(ctx: ModuleContext): Promise<void> {
-  const { operations, outbox, logins } = auditQueues(ctx);
-  await Promise.all([operations.stop(STOP_TIMEOUT_MS), logins.stop(STOP_TIMEOUT_MS)]);
-  await outbox.close();
+export async function stopAudit({ state }: ModuleContext<AuditQueues>): Promise<void> {
+  await Promise.all([state.operations.stop(STOP_TIMEOUT_MS), state.logins.stop(STOP_TIMEOUT_MS)]);
+  await state.outbox.close();
 }

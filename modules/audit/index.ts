@@ -2,7 +2,7 @@ import { AuditSinkSpi, contribute, defineModule } from '@atrium/kernel';
 import { LoginObserverSpi } from '@atrium/module/auth';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TaskHandlerSpi } from '@atrium/module/tasks';
-import { startAudit, stopAudit } from './audit-queues';
+import { setupAudit, stopAudit } from './audit-queues';
 import { LoginRecordEntity } from './login-record.entity';
 import { loginObserver } from './login-observer';
 import { exportLogins, listLogins } from './logins.routes';
@@ -24,6 +24,6 @@ export default defineModule({
   ],
   commands: [purgeCommand],
   permissionsCheckedInCode: [PURGE_PERMISSION],
-  start: startAudit,
+  setup: setupAudit,
   stop: stopAudit,
 });

@@ -8,9 +8,9 @@ const MAX_USER_AGENT = 512;
 
 /** Auth tells this of every login attempt; it only queues the attempt for the login log. */
 export function loginObserver(ctx: ModuleContext): LoginObserver {
-  const { logins } = auditQueues(ctx);
   return {
     loginAttempted: (attempt) => {
+      const { logins } = auditQueues(ctx);
       const row: LoginRecord = {
         id: newId(),
         at: attempt.at,

@@ -7,9 +7,10 @@ import { auditQueues } from './audit-queues';
  * outbox's fsync. The record is already summarised (no credentials, bounded).
  */
 export function operationSink(ctx: ModuleContext): AuditSink {
-  const { operations, outbox } = auditQueues(ctx);
   return {
     record: (record) => {
+      // Read at each record: the queues are the running module's, made anew at each start.
+      const { operations, outbox } = auditQueues(ctx);
       // The row is the record with its id, made once: a replay from the outbox is the same row.
       // Written as text, not copied into an object first.
       const json = `{"id":"${newId()}",${JSON.stringify(record).slice(1)}`;

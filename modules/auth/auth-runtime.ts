@@ -21,13 +21,9 @@ export interface AuthRuntime {
   stop(): Promise<void>;
 }
 
-const running = new WeakMap<ModuleContext, AuthRuntime>();
-
-/** The started module's runtime; routes and contributions only run while it is started. */
+/** The module's state (what setupAuth returned), for its routes and contributions. */
 export function authRuntime(ctx: ModuleContext): AuthRuntime {
-  const runtime = running.get(ctx);
-  if (!runtime) throw new Error('the auth module is not started');
-  return runtime;
+  return ctx.state as AuthRuntime;
 }
 
 /**
@@ -36,7 +32,7 @@ export function authRuntime(ctx: ModuleContext): AuthRuntime {
  * (the kernel cache's, shared through Redis when configured), and drops cached callers whenever
  * a role or the department tree changes.
  */
-export async function startAuth(ctx: ModuleContext): Promise<void> {
+export function setupAuth(ctx: ModuleContext): AuthRuntime {
   const settings = readSettings(ctx);
   const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage));
   const sessions = new SessionService(ctx.db, () => settings.refreshTokenTtlSeconds());
@@ -48,7 +44,7 @@ export async function startAuth(ctx: ModuleContext): Promise<void> {
     sessions.purgeExpired().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not purge expired sessions'));
   }, PURGE_EVERY_MS);
   purge.unref();
-  running.set(ctx, {
+  return {
     settings,
     tokens,
     sessions,
@@ -58,11 +54,5 @@ export async function startAuth(ctx: ModuleContext): Promise<void> {
       clearInterval(purge);
       for (const off of unsubscribe) off();
     },
-  });
-}
-
-export async function stopAuth(ctx: ModuleContext): Promise<void> {
-  const runtime = running.get(ctx);
-  running.delete(ctx);
-  await runtime?.stop();
+  };
 }

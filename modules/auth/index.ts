@@ -3,7 +3,7 @@ import { BuiltinParamsSpi } from '@atrium/module/params';
 import { UserLifecycleSpi } from '@atrium/module/users';
 import { SessionDirectoryApi } from './api';
 import { login, logout, refresh } from './auth.routes';
-import { authRuntime, startAuth, stopAuth } from './auth-runtime';
+import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
 import { AuthErrors } from './errors';
 import { jwtSecretProblems } from './jwt-secret';
@@ -24,6 +24,6 @@ export default defineModule({
     contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
   ],
   checkEnvironment: jwtSecretProblems,
-  start: startAuth,
-  stop: stopAuth,
+  setup: setupAuth,
+  stop: (ctx) => ctx.state.stop(),
 });

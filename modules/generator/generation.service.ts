@@ -3,7 +3,7 @@ import { GeneratorErrors } from './errors';
 import { GenerationTurns } from './generation-turns';
 import type { GeneratorTable } from './generator-table.entity';
 import { stageModule } from './module-folder';
-import { PeerInstances } from './peer-instances';
+import { peerInstances } from './peer-instances';
 import { TableAccess, sameFacts } from './table-access';
 import { configOf, toView, type TableView } from './table-view';
 import type { GeneratedFile } from './templates/generation-plan';
@@ -66,7 +66,7 @@ export class GenerationService {
     row.generatedAt = new Date();
     await flushChanges(this.access.em());
     // Recorded first: an instance that misses the announcement finds the generation in the database.
-    await this.ctx.resolve(PeerInstances).announce(this.ctx, row.moduleId, row.generatedAt);
+    await peerInstances(this.ctx).announce(this.ctx, row.moduleId, row.generatedAt);
     const table = toView(row);
     recordChange({ resource: 'generator-table', id, action: 'update', before, after: table });
     return { moduleId: row.moduleId, replaced: staged.replaced, files: files.map((f) => f.path), table };

@@ -24,11 +24,11 @@ export default defineModule({
     downloadTable,
     generateModule,
   ],
-  async start(ctx) {
+  async setup(ctx) {
     recoverInterruptedWrites(ctx.kernel.generatedModulesDir);
-    await ctx.resolve(PeerInstances).follow(ctx);
+    const peers = new PeerInstances();
+    await peers.follow(ctx);
+    return peers;
   },
-  stop(ctx) {
-    ctx.resolve(PeerInstances).stop();
-  },
+  stop: (ctx) => ctx.state.stop(),
 });

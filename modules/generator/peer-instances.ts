@@ -26,8 +26,12 @@ interface GeneratedEvent {
  * with the folder on a shared volume, every instance serves it at once). The announcement is
  * only the fast path: the database's configurations are the truth, read again when Redis comes
  * back and every GENERATOR_RESYNC_INTERVAL_MS, so a generation whose announcement was missed is
- * loaded all the same. One per module context (`ctx.resolve(PeerInstances)`).
+ * loaded all the same. The module's state: one per start (`peerInstances(ctx)`).
  */
+export function peerInstances(ctx: ModuleContext): PeerInstances {
+  return ctx.state as PeerInstances;
+}
+
 export class PeerInstances {
   /** The bus also delivers an instance's own events to itself: this tells them apart. */
   private readonly instance = randomUUID();

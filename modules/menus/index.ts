@@ -12,6 +12,10 @@ export default defineModule({
   entities: [MenuEntity],
   routes: [listMenus, menuTree, getMenu, createMenu, updateMenu, deleteMenu],
   provides: [provide(MenuTreeApi, (ctx) => new MenuTreeService(ctx.db, ctx.kernel))],
-  start: (ctx) => ctx.resolve(MenuSync).start(ctx),
-  stop: (ctx) => ctx.resolve(MenuSync).stop(),
+  setup: async (ctx) => {
+    const sync = new MenuSync();
+    await sync.start(ctx);
+    return sync;
+  },
+  stop: (ctx) => ctx.state.stop(),
 });

@@ -4,14 +4,13 @@ import { BuiltinSync } from './builtin-sync';
 import { ParamErrors } from './errors';
 import { ParamEntity } from './param.entity';
 import { ParamReader } from './param-reader';
-import { params } from './param.resource';
-import { getParamByKey } from './params.routes';
+import { createParam, deleteParam, getParam, getParamByKey, listParams, updateParam } from './params.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: ParamErrors,
   entities: [ParamEntity],
-  routes: [getParamByKey, ...params.routes],
+  routes: [listParams, getParamByKey, getParam, createParam, updateParam, deleteParam],
   provides: [provide(ParamsApi, (ctx) => new ParamReader(ctx))],
   setup: async (ctx) => {
     const sync = new BuiltinSync();
