@@ -144,8 +144,3 @@ export function defineRoute(route: object): RouteDefinition {
 export function isPublic(route: RouteDefinition, environment: ModuleEnvironment): boolean {
   return route.public === true || route.publicWhen?.(environment) === true;
 }
-
-/** Whether a route checks a permission (not public, not login-only). */
-export function needsPermission(route: RouteDefinition): route is RouteDefinition & { permission: string } {
-  return typeof route.permission === 'string';
-}
