@@ -17,6 +17,7 @@ import { Client } from 'pg';
 import { newId } from '../kernel/db/ids';
 import type { TestDatabase } from '../test/support/database';
 import { startAtrium } from './atrium-process';
+import { seedOrganisation } from './organisation';
 import { assertGoal, assertNoFailures } from './goals';
 import { startServer, type ServerProcess } from './server-process';
 import {
@@ -88,35 +89,11 @@ async function main(): Promise<void> {
 }
 
 /**
- * Departments, posts and roles through the API (so they are what the platform would make), then
- * the users and their links straight through SQL: 10,000 creates through the API would hash
- * 10,000 passwords. Every seeded user shares one real argon2id hash; none of them logs in.
+ * The organisation through the API (bench/organisation.ts), then the users and their links
+ * straight through SQL. Every seeded user shares one real argon2id hash; none of them logs in.
  */
 export async function seed(baseUrl: string, bearer: string, databaseUrl: string): Promise<void> {
-  const post = async (path: string, body: unknown): Promise<string> => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, {
-      method: 'POST',
-      headers: { Authorization: bearer, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data?: { id?: string } };
-    if (res.status !== 201 || !json.data?.id) throw new Error(`seeding ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json.data.id;
-  };
-  const head = await post('/departments', { name: 'Head office' });
-  const depts = [head];
-  for (const name of ['Sales', 'Engineering', 'Finance', 'Support']) depts.push(await post('/departments', { name, parentId: head }));
-  const posts: string[] = [];
-  for (const code of ['ceo', 'manager', 'engineer', 'clerk']) posts.push(await post('/posts', { code, name: code }));
-  const roles: string[] = [];
-  for (const [code, dataScope] of [
-    ['staff', 'self'],
-    ['lead', 'dept'],
-    ['auditor', 'all'],
-  ]) {
-    roles.push(await post('/roles', { code, name: code, permissions: ['me:*:*', 'system:user:list'], dataScope, deptIds: [], status: 'active' }));
-  }
-
+  const { deptIds: depts, postIds: posts, roleIds: roles } = await seedOrganisation(baseUrl, bearer);
   const passwordHash = await hash('nobody-logs-in-as-a-seeded-user', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const year = 365 * 24 * 3600 * 1000;
   const now = Date.now();
