@@ -50,6 +50,7 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    exactCountLimit: config.exactCountLimit,
     entities: loaded.flatMap((m) => m.definition.entities ?? []),
     filters: [rowScopes.filter()],
     logger: log,

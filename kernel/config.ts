@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EXACT_COUNT_LIMIT } from './db/page-total';
 
 /** The kernel's configuration, read from the environment once and validated. */
 export interface KernelConfig {
@@ -28,6 +29,8 @@ export interface KernelConfig {
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); empty: CORS off. */
   corsOrigins: string[];
   shutdownTimeoutMs: number;
+  /** Rows a list counts exactly at most before answering the planner's estimate (EXACT_COUNT_LIMIT; kernel/db/page-total.ts). */
+  exactCountLimit: number;
   /** The environment the configuration was read from: modules read their own settings in it. */
   variables: Readonly<Record<string, string | undefined>>;
 }
@@ -156,6 +159,7 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     trustedProxies: list('TRUSTED_PROXIES', ','),
     corsOrigins: origins('CORS_ORIGINS'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    exactCountLimit: integer('EXACT_COUNT_LIMIT', EXACT_COUNT_LIMIT, 0, 1_000_000_000),
     variables: Object.freeze({ ...env }),
   };
   return { config, problems };

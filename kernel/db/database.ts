@@ -11,6 +11,7 @@ import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/pos
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { setExactCountLimit } from './page-total';
 import { knexLog, pinoOrmLoggerFactory } from './orm-logger';
 
 /** knex's default, for a PostgreSQL server. */
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
   /** Connections the embedded PostgreSQL accepts: every pool that connects (ORM, pg-boss). */
   embeddedMaxConnections?: number;
   entities?: readonly AnyEntitySchema[];
+  /** Rows a list counts exactly at most (kernel/db/page-total.ts); its default when left out. */
+  exactCountLimit?: number;
   /** Global MikroORM filters (the kernel's row scope). */
   filters?: readonly GlobalFilter[];
   logger?: Logger;
@@ -79,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let orm: MikroORM<PostgreSqlDriver>;
   try {
     orm = await initOrm(url, options, embedded !== undefined);
+    if (options.exactCountLimit !== undefined) setExactCountLimit(orm.config, options.exactCountLimit);
   } catch (error) {
     await embedded?.stop();
     throw error;

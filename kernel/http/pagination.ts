@@ -19,7 +19,18 @@ export interface Page<T> {
   items: T[];
   page: number;
   pageSize: number;
+  /** Exact, unless `totalIsEstimate` says it is the planner's estimate (kernel/db/page-total.ts). */
   total: number;
+  /** Present (and true) only when `total` is an estimate: counting exactly would scan too much. */
+  totalIsEstimate?: true;
+  /** On lists that scroll by keyset (kernel/db/keyset-cursor.ts): the next page's `cursor`, null after the last. */
+  nextCursor?: string | null;
+}
+
+/** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
+export interface PageTotal {
+  total: number;
+  estimate: boolean;
 }
 
 /** The one pagination helper: what a list handler needs to query one page and answer it. */
@@ -44,8 +55,34 @@ export class PageRequest {
     return Object.fromEntries(this.sort.map((s) => [s.property, s.direction]));
   }
 
-  result<T>(items: T[], total: number): Page<T> {
-    return { items, page: this.page, pageSize: this.pageSize, total };
+  /**
+   * The page as the API answers it. With offsets, an estimated total is made consistent with the
+   * page: a page shorter than `pageSize` (and not past the end) is the last, so the total is then
+   * exact; a full page puts a floor under it, an empty one past the end a ceiling. A page after a
+   * cursor (`nextCursor` given) says nothing of the rows before it, so its estimate stands.
+   */
+  result<T>(items: T[], total: number | PageTotal, extra: { nextCursor?: string | null } = {}): Page<T> {
+    const page: Page<T> = { items, page: this.page, pageSize: this.pageSize, total: typeof total === 'number' ? total : total.total };
+    if (typeof total !== 'number' && total.estimate) {
+      page.totalIsEstimate = true;
+      if (extra.nextCursor === undefined) this.boundEstimate(page);
+    }
+    if (extra.nextCursor !== undefined) page.nextCursor = extra.nextCursor;
+    return page;
+  }
+
+  private boundEstimate(page: Page<unknown>): void {
+    const found = page.items.length;
+    if (this.isLast(found)) {
+      page.total = this.offset + found;
+      delete page.totalIsEstimate;
+    } else if (found === 0) page.total = Math.min(page.total, this.offset);
+    else page.total = Math.max(page.total, this.offset + found);
+  }
+
+  /** Whether a page of `found` rows at this offset is the last one, so that its end is the total. */
+  isLast(found: number): boolean {
+    return found < this.limit && (found > 0 || this.offset === 0);
   }
 
   /** One page of a collection held in memory (the kernel's own catalogues), sorted likewise. */
@@ -78,6 +115,20 @@ export function pageQueryProperties(sortFields: readonly string[]) {
   };
 }
 
+/**
+ * The `cursor` query property of a list that scrolls by keyset (kernel/db/keyset-cursor.ts): a
+ * list route that takes one adds it to its query schema.
+ */
+export const CursorQuery = {
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 2048,
+      description:
+        'Scroll by keyset instead of by page: empty for the first page, then each answer’s `nextCursor`, with the same sort and filters. Replaces `page`; the answer then carries `nextCursor`.',
+    }),
+  ),
+};
+
 /** The paginated `data` schema of a list route. */
 export function Paginated<T extends TSchema>(item: T) {
   return Type.Object(
@@ -85,7 +136,17 @@ export function Paginated<T extends TSchema>(item: T) {
       items: Type.Array(item),
       page: Type.Integer({ minimum: 1 }),
       pageSize: Type.Integer({ minimum: 1 }),
-      total: Type.Integer({ minimum: 0 }),
+      total: Type.Integer({ minimum: 0, description: 'Every item the filters match; an estimate when `totalIsEstimate` is true.' }),
+      totalIsEstimate: Type.Optional(
+        Type.Literal(true, {
+          description: 'Present only when `total` is the database planner’s estimate: the exact count would scan more rows than the server counts per request.',
+        }),
+      ),
+      nextCursor: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description: 'On lists that take `cursor`, when one was sent: the `cursor` of the next page; null after the last.',
+        }),
+      ),
     },
     { additionalProperties: false },
   );

@@ -1,4 +1,4 @@
-import { Type, named } from '@atrium/kernel';
+import { CursorQuery, Type, named } from '@atrium/kernel';
 import { PASSWORD_MAX_LENGTH } from './passwords';
 
 const USER_STATUSES = ['active', 'disabled'] as const;
@@ -73,6 +73,7 @@ export const UserFilterQuery = Type.Object({
   status: Type.Optional(Status),
   deptId: Type.Optional(Type.String({ format: 'uuid', description: 'Users of this department or any department under it' })),
   roleId: Type.Optional(Type.String({ format: 'uuid', description: 'Users holding this role' })),
+  ...CursorQuery,
 });
 
 export const IdParams = Type.Object({ id: Id });

@@ -7,6 +7,7 @@ import {
   flushChanges,
   newId,
   notFound,
+  pageTotal,
   recordChange,
   type ModuleContext,
   type Page,
@@ -22,6 +23,7 @@ import { forgetIdentity } from './identity-cache';
 import { refuseOutranking } from './outranking';
 import { hashPassword } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
+import { listOrder, userScroll } from './user-list-order';
 import { userPage } from './user-page';
 import { linksOf, toView, type UserView } from './user-view';
 import { UserEntity, UserPostEntity, UserRoleEntity, type User } from './user.entity';
@@ -34,22 +36,8 @@ export interface UserFilter {
   status?: UserStatus;
   deptId?: string;
   roleId?: string;
-}
-
-/** What an administrator may set on a user; left out: unchanged (or the default, on create). */
-export interface UserChanges {
-  nickname?: string;
-  email?: string | null;
-  phone?: string | null;
-  status?: UserStatus;
-  deptId?: string | null;
-  postIds?: string[];
-  roleIds?: string[];
-}
-
-export interface NewUser extends UserChanges {
-  username: string;
-  password: string;
+  /** A `nextCursor` this list gave out; empty for the first page of a scroll. */
+  cursor?: string;
 }
 
 /**
@@ -65,6 +53,7 @@ export class UserService {
     const where = (): FilterQuery<User> => {
       const where: FilterQuery<User> = {};
       if (filter.keyword) {
+        // Each column has a trigram index (migrations/0002-list-indexes.ts): the database ORs them.
         const like = `%${escapeLike(filter.keyword)}%`;
         where.$or = [{ username: { $ilike: like } }, { nickname: { $ilike: like } }, { email: { $ilike: like } }, { phone: { $ilike: like } }];
       }
@@ -78,12 +67,20 @@ export class UserService {
       }
       return where;
     };
-    // Newest first by default; the id (UUID v7, time-ordered) breaks ties so pages never overlap.
-    const orderBy = { ...page.orderBy({ createdAt: 'desc' }), id: page.sort.length > 0 ? 'asc' : 'desc' } as const;
-    const { users, total, links } = await userPage(em, { where, orderBy, limit: page.limit, offset: page.offset });
+    const scroll = filter.cursor === undefined ? undefined : userScroll(page, filter.cursor);
+    const { users, links, last } = await userPage(em, {
+      where: scroll ? () => ({ $and: [where(), scroll.after] }) as FilterQuery<User> : where,
+      orderBy: scroll?.keyset.orderBy() ?? listOrder(page),
+      limit: page.limit,
+      offset: scroll ? 0 : page.offset,
+    });
+    // A page of offsets that ends early is the last one: its end is the total, no count needed.
+    const total = !scroll && page.isLast(users.length) ? page.offset + users.length : await pageTotal(em, UserEntity, where);
+    const nextCursor = scroll && (users.length < page.limit || !last ? null : scroll.keyset.cursorAfter(scroll.keyset.keys.map((k) => last[k.property])));
     return page.result(
       users.map((u) => toView(u, links)),
       total,
+      scroll ? { nextCursor } : {},
     );
   }
 

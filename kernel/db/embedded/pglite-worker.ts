@@ -10,6 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { EmbeddedWorkerData, FromWorker, ToWorker } from './worker-protocol';
 
@@ -37,7 +38,9 @@ async function open(): Promise<Running> {
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
   try {
-    db = await PGlite.create(dataDir, wasmModule ? { pgliteWasmModule: wasmModule } : {});
+    // Contrib extensions must be handed over here for `create extension` to find them: pg_trgm
+    // backs the lists' keyword search (modules/users/migrations/0002-list-indexes.ts).
+    db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) });
     server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
     await server.start();
     return { db, server };

@@ -1,0 +1,71 @@
+/**
+ * A list's total without counting a huge table on every page. The planner's estimate of the
+ * filtered rows comes first (EXPLAIN, planning only: it reads no rows); below the limit the rows
+ * are counted, and the count itself stops one row past the limit, so a wrong estimate never
+ * makes it scan more. Past the limit the answer is the estimate, flagged, and the list says so
+ * (`totalIsEstimate`, kernel/http/pagination.ts). Plain SQL that PostgreSQL and the embedded
+ * PGlite both run.
+ */
+import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PageTotal } from '../http/pagination';
+
+/**
+ * How many rows a list counts exactly, at most, per request: counting 50,000 index entries takes
+ * a few milliseconds, a million takes a few hundred. EXACT_COUNT_LIMIT sets it per instance
+ * (0: always the estimate, which tests use to see one on a small table).
+ */
+export const EXACT_COUNT_LIMIT = 50_000;
+
+/** Each ORM's limit, by its configuration (every EntityManager forked from it shares that object). */
+const limits = new WeakMap<object, number>();
+
+/** Sets the limit of the lists that run on this ORM's EntityManagers (kernel/db/database.ts). */
+export function setExactCountLimit(ormConfig: object, limit: number): void {
+  limits.set(ormConfig, limit);
+}
+
+/**
+ * Rows matching `where`, narrowed by the filters em.find would apply (data scope). `where` is
+ * built anew for each query when a function is given: query builders take a condition over.
+ */
+export async function pageTotal<T extends object>(
+  em: EntityManager,
+  entityName: EntityName<T>,
+  where: FilterQuery<T> | (() => FilterQuery<T>),
+): Promise<PageTotal> {
+  const limit = limits.get(em.config) ?? EXACT_COUNT_LIMIT;
+  const condition = typeof where === 'function' ? where : () => where;
+  const planned = await plannedRows(em, await matchingRows(em, entityName, condition()));
+  if (planned < limit) {
+    const counted = await cappedCount(em, await matchingRows(em, entityName, condition(), limit + 1));
+    if (counted <= limit) return { total: counted, estimate: false };
+  }
+  return { total: Math.max(planned, limit + 1), estimate: true };
+}
+
+/** `select 1 from <table> where <filters and where> [limit n]`, values inlined as the ORM inlines them. */
+async function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>, limit?: number): Promise<string> {
+  const qb = em.createQueryBuilder(entityName, 't').select(raw('1')).where(where);
+  if (limit !== undefined) qb.limit(limit);
+  // Query builders, unlike em.find and em.count, apply filters only when asked.
+  await qb.applyFilters();
+  return qb.getFormattedQuery();
+}
+
+interface PlanRow {
+  'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
+}
+
+/** The planner's estimate of the rows a statement returns: no row is read. */
+async function plannedRows(em: EntityManager, sql: string): Promise<number> {
+  const [row] = await em.execute<PlanRow[]>(`explain (format json) ${sql}`);
+  // The driver parses json columns; the embedded server's may hand the text over.
+  const plan = typeof row['QUERY PLAN'] === 'string' ? (JSON.parse(row['QUERY PLAN']) as PlanRow['QUERY PLAN']) : row['QUERY PLAN'];
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
+async function cappedCount(em: EntityManager, sql: string): Promise<number> {
+  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from (${sql}) as counted`);
+  return Number(row.total);
+}
