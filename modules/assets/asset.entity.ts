@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 
 /** One uploaded file (migrations/0001-create-assets.ts). Written once, never updated: no version. */
 export const AssetEntity = defineEntity({

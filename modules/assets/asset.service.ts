@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FilterQuery } from '@mikro-orm/core';
-import { UNSCOPED, escapeLike, notFound, recordChange, type ModuleContext, type Page, type PageRequest, type RawReply } from '@atrium/kernel';
+import { UNSCOPED, escapeLike, notFound, recordChange, type FilterQuery, type ModuleContext, type Page, type PageRequest, type RawReply } from '@atrium/kernel';
 import { ParamsApi } from '@atrium/module/params';
 import { AssetEntity, type Asset } from './asset.entity';
 import type { AssetFilter, AssetView } from './asset.schemas';

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@atrium/kernel';
 
 /** A table's columns: the database column, the JSON property that fills it, and its SQL type. */
 export type InsertColumns = ReadonlyArray<readonly [column: string, property: string, type: string]>;

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { raw, type EntitySchema, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
 
 /** Rows per query: one page in memory at a time, however many the export holds. */
 export const EXPORT_BATCH = 1000;

@@ -1,4 +1,4 @@
-import { raw } from '@mikro-orm/core';
+import { raw } from '@atrium/kernel';
 
 /** `at` within [from, to): either end may be left open. */
 export function timeRange(from?: string, to?: string): Record<string, unknown> {

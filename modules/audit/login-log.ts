@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FilterQuery } from '@mikro-orm/core';
-import type { DbCapability, Page, PageRequest } from '@atrium/kernel';
+import type { DbCapability, FilterQuery, Page, PageRequest } from '@atrium/kernel';
 import type { LoginFilter, LoginView } from './audit.schemas';
 import { csvExport, type CsvColumn } from './csv-export';
 import { timeRange, usernameIs } from './filters';

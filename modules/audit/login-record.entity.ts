@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity } from '@atrium/kernel';
 
 /** One login attempt (migrations/0001-create-audit-logs.ts). Append-only: no version. */
 export const LoginRecordEntity = defineEntity({

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FilterQuery } from '@mikro-orm/core';
-import { notFound, type DbCapability, type Page, type PageRequest } from '@atrium/kernel';
+import { notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { OperationDetail, OperationFilter, OperationView } from './audit.schemas';
 import { csvExport, type CsvColumn } from './csv-export';
 import { timeRange, usernameIs } from './filters';

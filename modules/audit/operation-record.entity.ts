@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import type { ChangeRecord } from '@atrium/kernel';
+import { defineEntity, type ChangeRecord, type InferEntity } from '@atrium/kernel';
 
 /** One audited request (migrations/0001-create-audit-logs.ts). Append-only: no version. */
 export const OperationRecordEntity = defineEntity({

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity } from '@atrium/kernel';
 
 /**
  * A login: it lives until it expires (refreshing moves the expiry on) or is revoked. The table

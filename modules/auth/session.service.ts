@@ -1,5 +1,14 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, escapeLike, newId, type DbCapability, type Page, type PageRequest } from '@atrium/kernel';
+import {
+  AppError,
+  KernelErrors,
+  escapeLike,
+  newId,
+  type DbCapability,
+  type EntityManager,
+  type FilterQuery,
+  type Page,
+  type PageRequest,
+} from '@atrium/kernel';
 import type { SessionView } from './api';
 import { hashRefreshToken, newRefreshToken } from './refresh-token';
 import { RefreshTokenEntity } from './refresh-token.entity';

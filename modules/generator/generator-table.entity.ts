@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 import type { ConfiguredColumn, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** An imported table and its configuration (migrations/0001-create-generator-tables.ts). */

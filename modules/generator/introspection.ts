@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@atrium/kernel';
 import type { ColumnFacts, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** A table of the database's current schema, as the catalog describes it. */

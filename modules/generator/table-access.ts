@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, KernelErrors, notFound, type ErrorDetail, type ModuleContext } from '@atrium/kernel';
+import { AppError, KernelErrors, notFound, type EntityManager, type ErrorDetail, type ModuleContext } from '@atrium/kernel';
 import { DictionariesApi } from '@atrium/module/dictionaries';
 import { configProblems, ownerOutside } from './config-rules';
 import { toGenerationPlan } from './generation-plan-builder';

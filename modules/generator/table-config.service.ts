@@ -1,5 +1,15 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, checkVersion, escapeLike, flushChanges, recordChange, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
+import {
+  AppError,
+  KernelErrors,
+  checkVersion,
+  escapeLike,
+  flushChanges,
+  recordChange,
+  type FilterQuery,
+  type ModuleContext,
+  type Page,
+  type PageRequest,
+} from '@atrium/kernel';
 import { isMappable, isSupportedType, mustBeSent } from './column-types';
 import { unmappableNameReason } from './templates/mapped-names';
 import { GeneratorErrors } from './errors';

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@atrium/kernel';
 import { RoleDeptEntity, RolePermissionEntity } from './role.entity';
 
 /** What a role grants, kept beside the role row: its permission codes and `custom` departments. */

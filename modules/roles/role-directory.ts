@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { escapeLike, type DbCapability } from '@atrium/kernel';
+import { escapeLike, type DbCapability, type EntityManager } from '@atrium/kernel';
 import type { RoleDirectory, RoleGrant } from './api';
 import { loadAssignments } from './role-assignments';
 import { RoleEntity, type Role } from './role.entity';

@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 import type { DataScope } from './api';
 
 export type RoleStatus = 'active' | 'disabled';

@@ -1,15 +1,17 @@
-import { UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import {
   AppError,
   KernelErrors,
+  UniqueConstraintViolationException,
   checkVersion,
   escapeLike,
   flushChanges,
   newId,
   notFound,
   recordChange,
+  type EntityManager,
   type ErrorDefinition,
   type ErrorDetail,
+  type FilterQuery,
   type ModuleContext,
   type Page,
   type PageRequest,

@@ -1,4 +1,4 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@atrium/kernel';
 
 /** What pg-boss runs its SQL through (its `db` option): pg's `Pool.query` shape. */
 export interface BossDb {

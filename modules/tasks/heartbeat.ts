@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@atrium/kernel';
 import type { Logger } from 'pino';
 import { extendLease, type Progress } from './task-sql';
 

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import PgBoss from 'pg-boss';
-import { inject, injectable, type ModuleContext } from '@atrium/kernel';
 import { TrackedBossDb, bossDbFor } from './boss-db';
 import { TasksContext } from './tasks-context';
 

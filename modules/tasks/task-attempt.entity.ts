@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity } from '@atrium/kernel';
 
 export type AttemptOutcome = 'succeeded' | 'failed' | 'cancelled' | 'lost';
 

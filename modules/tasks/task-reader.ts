@@ -1,5 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import { notFound, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
+import { notFound, type FilterQuery, type ModuleContext, type Page, type PageRequest } from '@atrium/kernel';
 import type { TaskState, TaskView } from './api';
 import type { TaskCaller } from './task-caller';
 import { TaskAttemptEntity } from './task-attempt.entity';

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { inject, injectable, newId, type ModuleContext } from '@atrium/kernel';
+import { inject, injectable, newId, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import type { TaskRun } from './api';
 import { Heartbeat } from './heartbeat';
 import { JobQueue } from './job-queue';

@@ -4,8 +4,7 @@
  * claimed the task (`job_id`) and `state = 'running'`: once a task was cancelled, or its lease
  * expired and the reaper gave it to another job, the old worker's writes match nothing.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { newId } from '@atrium/kernel';
+import { newId, type EntityManager } from '@atrium/kernel';
 import type { TaskState } from './api';
 import type { AttemptOutcome } from './task-attempt.entity';
 import { TaskEntity, type Task } from './task.entity';

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, inject, injectable, newId, type ModuleContext } from '@atrium/kernel';
+import { AppError, inject, injectable, newId, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import type { SubmittedTask, TaskState, TaskSubmission, Tasks } from './api';
 import { TaskErrors } from './errors';
 import { JobQueue } from './job-queue';

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity } from '@atrium/kernel';
 import { v7 as uuidv7 } from 'uuid';
 
 /**

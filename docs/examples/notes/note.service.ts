@@ -1,5 +1,15 @@
-import { OptimisticLockError, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, type DbCapability, type EventsCapability, type Page, type PageRequest } from '@atrium/kernel';
+import {
+  AppError,
+  KernelErrors,
+  OptimisticLockError,
+  UniqueConstraintViolationException,
+  type DbCapability,
+  type EntityManager,
+  type EventsCapability,
+  type FilterQuery,
+  type Page,
+  type PageRequest,
+} from '@atrium/kernel';
 import { NotesErrors } from './errors';
 import type { NoteDirectory, NoteSummary } from './note-directory';
 import { NoteEntity, type Note } from './note.entity';
