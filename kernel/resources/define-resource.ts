@@ -54,6 +54,9 @@ function checkDeclaration(declaration: ResourceDeclaration): void {
   unknown('default sort fields', Object.keys(declaration.defaultSort));
   if (!declaration.view) unknown('view fields', Object.keys(declaration.schemas.view.properties));
   if (declaration.tree) unknown('tree parent', [declaration.tree.parent]);
+  if (declaration.key) unknown('key', [declaration.key]);
+  const outsideView = (declaration.tree?.node ?? []).filter((name) => !Object.hasOwn(declaration.schemas.view.properties, name));
+  if (outsideView.length > 0) throw new Error(`resource ${declaration.path}: tree node fields ${outsideView.join(', ')} not in the view schema`);
 }
 
 function entityProperties(declaration: ResourceDeclaration): Set<string> {

@@ -49,6 +49,13 @@ export interface ResourceHooks {
   /** Before a row is deleted (refuse while something still needs it). */
   beforeDelete?(row: Row, write: WriteContext): Promise<void> | void;
   /**
+   * Before the delete's transaction, with the row found and its version checked: checks that ask
+   * other modules, which read on connections of their own (inside the transaction they would wait
+   * for the embedded database's only one). As racy as any check outside a transaction: what must
+   * hold at commit belongs to `beforeDelete` or a constraint.
+   */
+  checkDelete?(row: Row, ctx: ModuleContext): Promise<void> | void;
+  /**
    * After the write committed: caches to drop, events to publish. `before` is absent on create,
    * `after` on delete. A failure here is the module's to handle: the write is already kept.
    */
@@ -65,6 +72,14 @@ export interface TreeDeclaration {
   hasChildren: ErrorDefinition;
   /** Query filters the tree read accepts (a subset of the list's). */
   filters?: readonly string[];
+  /** The view fields a node carries besides its children; every view field when left out. */
+  node?: readonly string[];
+  /**
+   * A row whose parent is not among the rows read: a root (`'root'`, the default: the caller sees
+   * the part of the tree their scope lets them), or left out with everything below it
+   * (`'hidden'`: a parent the declaration's `where` hides takes its subtree along).
+   */
+  orphans?: 'root' | 'hidden';
 }
 
 /** One resource, declared once: everything its routes, catalog entries and writes need. */
@@ -72,6 +87,8 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   /** The collection path under `/api/v1`: `/posts`. Items are `<path>/{id}`. */
   path: string;
   entity: EntitySchema<never, never> | EntitySchema;
+  /** The primary key's property, when it is not `id` (a table made elsewhere); the path's `{id}` holds its value. */
+  key?: string;
   labels: ResourceLabels;
   permissions: string | ResourcePermissions;
   /** Named schemas (`named('Post', …)`): what the API shows, what create and update accept. */
@@ -98,10 +115,15 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   hooks?: ResourceHooks;
   /** The view, when it is more than the stored properties the view schema names. */
   view?(row: Row): unknown;
+  /** Catalogued errors the hooks answer, by operation, for the catalog. */
+  errors?: Partial<Record<ResourceOperation, readonly ErrorDefinition[]>>;
   /** Overrides of the generated summaries and descriptions. */
   docs?: Partial<Record<ResourceOperation, { summary?: string; description?: string }>>;
-  /** Conditions every read and write adds (a resource sharing its table with another). */
-  where?: FilterQuery<Row>;
+  /**
+   * Conditions every read and write adds (a resource sharing its table with another); a function
+   * when they depend on the running system, asked at each request.
+   */
+  where?: FilterQuery<Row> | ((ctx: ModuleContext) => FilterQuery<Row>);
 }
 
 export function permissionsOf(declared: string | ResourcePermissions): ResourcePermissions {

@@ -24,6 +24,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
   const refused = declaration.references || declaration.tree ? [VALIDATION_FAILED_400] : [];
   const treeErrors = declaration.tree ? [declaration.tree.cycle] : [];
   const inUse = [declaration.inUse, declaration.tree?.hasChildren].filter((e): e is ErrorDefinition => e !== undefined);
+  const own = (operation: ResourceOperation) => declaration.errors?.[operation] ?? [];
   const routes: RouteDefinition[] = [
     defineRoute({
       method: 'GET',
@@ -42,7 +43,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       ...docs.get,
       params,
       response: schemas.view,
-      errors: [SYSTEM_RESOURCE_NOT_FOUND_404],
+      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, ...own('get')]),
       handler: ({ params: { id } }, ctx) => service(ctx).get(id as string),
     }),
     defineRoute({
@@ -53,7 +54,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       status: 201,
       body: schemas.create,
       response: schemas.view,
-      errors: unique([...refused, ...conflicts]),
+      errors: unique([...refused, ...conflicts, ...own('create')]),
       handler: ({ body }, ctx) => service(ctx).create(body as Record<string, unknown>),
     }),
     defineRoute({
@@ -64,7 +65,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       params,
       body: schemas.update,
       response: schemas.view,
-      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...refused, ...treeErrors, ...conflicts]),
+      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...refused, ...treeErrors, ...conflicts, ...own('update')]),
       handler: ({ params: { id }, body }, ctx) => service(ctx).update(id as string, body as Record<string, unknown>),
     }),
     defineRoute({
@@ -75,7 +76,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       params,
       query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version the caller read' })) }),
       response: Type.Object({}),
-      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...inUse]),
+      errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...inUse, ...own('delete')]),
       handler: async ({ params: { id }, query }, ctx) => {
         await service(ctx).remove(id as string, (query as { version?: number }).version);
         return {};
@@ -85,9 +86,10 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
   if (declaration.tree) {
     const treeFilters = pick(declaration.filters ?? {}, declaration.tree.filters ?? []);
     const nodeName = `${schemaNameOf(schemas.view)}Node`;
+    const fields = declaration.tree.node ? pick(schemas.view.properties, declaration.tree.node) : schemas.view.properties;
     const node = named(
       nodeName,
-      Type.Recursive((self) => Type.Object({ ...schemas.view.properties, children: Type.Array(self) }), { $id: nodeName }),
+      Type.Recursive((self) => Type.Object({ ...fields, children: Type.Array(self) }), { $id: nodeName }),
     ) as unknown as TSchema;
     routes.splice(
       1,
@@ -98,8 +100,9 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
         permission: permission.list,
         ...docs.tree,
         query: filterQuerySchema(treeFilters),
-        response: Type.Array(node),
-        handler: ({ query }, ctx) => service(ctx).tree(query as Record<string, unknown>),
+        // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
+        response: Type.Object({ items: Type.Array(node) }),
+        handler: async ({ query }, ctx) => ({ items: await service(ctx).tree(query as Record<string, unknown>) }),
       }),
     );
   }

@@ -16,6 +16,7 @@ import { nest, TreeRules, type TreeNode } from './resource-tree';
  */
 export class ResourceService {
   private readonly entity: string;
+  private readonly key: string;
   private readonly rules?: TreeRules;
 
   constructor(
@@ -24,11 +25,12 @@ export class ResourceService {
     private readonly ctx: ModuleContext,
   ) {
     this.entity = (declaration.entity as { meta: { className: string } }).meta.className;
+    this.key = declaration.key ?? 'id';
     if (declaration.tree) this.rules = new TreeRules(declaration.tree, this.entity, declaration.labels.one);
   }
 
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
-    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }), id: 'asc' as const };
+    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }), [this.key]: 'asc' as const };
     const [rows, total] = await this.ctx.db.em().findAndCount<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
     return page.result(rows.map(this.view), total);
   }
@@ -36,7 +38,9 @@ export class ResourceService {
   async tree(query: Record<string, unknown>): Promise<TreeNode[]> {
     const orderBy = { ...this.declaration.defaultSort, id: 'asc' as const };
     const rows = await this.ctx.db.em().find<Row>(this.entity, this.where(query), { orderBy });
-    return nest(rows.map(this.view), this.declaration.tree!.parent);
+    const { parent, node, orphans } = this.declaration.tree!;
+    const view = node ? (row: Row) => pick(this.view(row), node) : this.view;
+    return nest(rows.map(view), parent, orphans);
   }
 
   async get(id: string): Promise<Record<string, unknown>> {
@@ -52,7 +56,7 @@ export class ResourceService {
       const parent = this.declaration.tree?.parent;
       if (parent && this.rules) {
         fields[parent] = lowerId(fields[parent]);
-        await this.rules.requireParent(em, fields[parent] as string | null);
+        await this.rules.requireParent(em, fields[parent] as string | null, this.ownWhere());
       }
       await this.declaration.hooks?.beforeCreate?.(fields, { ctx: this.ctx, em });
       const created = em.create<Row>(this.entity, fields);
@@ -60,7 +64,7 @@ export class ResourceService {
       return created;
     });
     const after = this.view(row);
-    recordChange({ resource: this.declaration.labels.one, id: String(row.id), action: 'create', after });
+    recordChange({ resource: this.declaration.labels.one, id: String(row[this.key]), action: 'create', after });
     await this.declaration.hooks?.afterWrite?.({ action: 'create', after: row }, this.ctx);
     return after;
   }
@@ -78,7 +82,7 @@ export class ResourceService {
       const parent = this.declaration.tree?.parent;
       if (parent && this.rules && change[parent] !== undefined) {
         change[parent] = lowerId(change[parent]);
-        if (change[parent] !== (found[parent] ?? null)) await this.rules.checkMove(em, found, change[parent] as string | null);
+        if (change[parent] !== (found[parent] ?? null)) await this.rules.checkMove(em, found, change[parent] as string | null, this.ownWhere());
       }
       await this.declaration.hooks?.beforeUpdate?.(found, change, { ctx: this.ctx, em });
       for (const [name, value] of Object.entries(change)) if (value !== undefined) found[name] = value;
@@ -92,6 +96,12 @@ export class ResourceService {
   }
 
   async remove(id: string, version?: number): Promise<void> {
+    const check = this.declaration.hooks?.checkDelete;
+    if (check) {
+      const found = await this.load(this.ctx.db.em(), id);
+      checkVersion(found.version as number, version, '/query/version');
+      await check(found, this.ctx);
+    }
     const row = await this.ctx.db.transactional(async (em) => {
       const found = await this.load(em, id);
       checkVersion(found.version as number, version, '/query/version');
@@ -105,17 +115,30 @@ export class ResourceService {
     await this.declaration.hooks?.afterWrite?.({ action: 'delete', before: row }, this.ctx);
   }
 
+  /** A row of a tree and every row below it, nearest first, whatever the caller's scope; [] for none. */
+  withDescendants(id: string): Promise<string[]> {
+    if (!this.rules) throw new Error(`resource ${this.declaration.path} is not a tree`);
+    return this.rules.withDescendants(this.ctx.db.em(), id);
+  }
+
   /** A row by id, within the caller's scope and the declaration's own conditions; else 404. */
   async load(em: EntityManager, id: string): Promise<Row> {
-    const row = await em.findOne<Row>(this.entity, { ...this.declaration.where, id });
+    const row = await em.findOne<Row>(this.entity, { ...this.ownWhere(), [this.key]: id });
     if (!row) throw notFound(this.declaration.labels.one, id);
     return row;
   }
 
   private where(query: Record<string, unknown>): Record<string, unknown> {
     const conditions = filterConditions(this.declaration.filters ?? {}, query);
-    if (this.declaration.where) conditions.push(this.declaration.where as Record<string, unknown>);
+    const own = this.ownWhere();
+    if (own) conditions.push(own);
     return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions };
+  }
+
+  /** The declaration's own conditions, as they stand for this request. */
+  private ownWhere(): Record<string, unknown> | undefined {
+    const { where } = this.declaration;
+    return (typeof where === 'function' ? where(this.ctx) : where) as Record<string, unknown> | undefined;
   }
 
   /** The fields sent, as stored: absent ones left out, declared text fields trimmed. */
@@ -143,6 +166,10 @@ export class ResourceService {
     // A child added since the delete's count is refused by the foreign key: the same conflict.
     await flushChanges(em, unique, { references, inUse: inUse ?? tree?.hasChildren });
   }
+}
+
+function pick(view: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, view[name]]));
 }
 
 function lowerId(value: unknown): unknown {

@@ -12,15 +12,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Nests views under their parents, keeping the order they come in among siblings. A row whose
  * parent is not among them (outside the caller's scope, or filtered out) is a root: the caller
- * sees the part of the tree they may, not nothing.
+ * sees the part of the tree they may, not nothing. With `orphans: 'hidden'` it is left out with
+ * its subtree instead, and so is a cycle (which reaches no root).
  */
-export function nest(views: readonly Record<string, unknown>[], parent: string): TreeNode[] {
+export function nest(views: readonly Record<string, unknown>[], parent: string, orphans: 'root' | 'hidden' = 'root'): TreeNode[] {
   const nodes = new Map<string, TreeNode>(views.map((view) => [view.id as string, { ...view, children: [] }]));
   const roots: TreeNode[] = [];
   for (const node of nodes.values()) {
     const parentId = node[parent] as string | null;
     const above = parentId === null ? undefined : nodes.get(parentId);
-    (above ? above.children : roots).push(node);
+    if (above) above.children.push(node);
+    else if (parentId === null || orphans === 'root') roots.push(node);
   }
   return roots;
 }
@@ -37,14 +39,15 @@ export class TreeRules {
     private readonly what: string,
   ) {}
 
-  async requireParent(em: EntityManager, parentId: string | null): Promise<void> {
+  /** `where`: the declaration's own conditions; a row they hide is no parent either. */
+  async requireParent(em: EntityManager, parentId: string | null, where?: Record<string, unknown>): Promise<void> {
     if (parentId === null) return;
-    if (!UUID.test(parentId) || (await em.count(this.entity, { id: parentId })) === 0) throw this.parentGone(parentId);
+    if (!UUID.test(parentId) || (await em.count(this.entity, { ...where, id: parentId })) === 0) throw this.parentGone(parentId);
   }
 
-  async checkMove(em: EntityManager, row: Row, parentId: string | null): Promise<void> {
+  async checkMove(em: EntityManager, row: Row, parentId: string | null, where?: Record<string, unknown>): Promise<void> {
     if (parentId === null) return;
-    await this.requireParent(em, parentId);
+    await this.requireParent(em, parentId, where);
     const meta = em.getMetadata().get(this.entity);
     await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`atrium.tree.${meta.tableName}`]);
     const subtree = await this.withDescendants(em, row.id as string);

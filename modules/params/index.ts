@@ -4,13 +4,14 @@ import { BuiltinSync } from './builtin-sync';
 import { ParamErrors } from './errors';
 import { ParamEntity } from './param.entity';
 import { ParamReader } from './param-reader';
-import { createParam, deleteParam, getParam, getParamByKey, listParams, updateParam } from './params.routes';
+import { params } from './param.resource';
+import { getParamByKey } from './params.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: ParamErrors,
   entities: [ParamEntity],
-  routes: [listParams, getParamByKey, getParam, createParam, updateParam, deleteParam],
+  routes: [getParamByKey, ...params.routes],
   provides: [provide(ParamsApi, (ctx) => new ParamReader(ctx))],
   setup: async (ctx) => {
     const sync = new BuiltinSync();

@@ -49,11 +49,4 @@ export const UpdateParamBody = named(
   }),
 );
 
-export const ParamFilterQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the key or the name' })),
-  builtin: Type.Optional(Type.Boolean({ description: 'Only built-in params (true) or only the others (false)' })),
-});
-
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: KEY_MAX_LENGTH, pattern: KEY_PATTERN }) });
-export const DeleteQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version the caller read' })) });
