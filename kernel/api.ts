@@ -7,8 +7,20 @@ export { defineModule, provide, contribute } from './modules/define-module';
 export type { ModuleDefinition, ModuleCommand, Provision, Contribution } from './modules/define-module';
 export type { CommandIo } from './cli/command';
 export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
-export type { KernelAdmin, ModuleSummary, PermissionEntry, MenuEntry, KernelInfo, MappedEntity } from './modules/kernel-admin';
-/** What `ctx.kernel.loadModule` throws when the kernel refuses a module: every problem found. */
+export type {
+  KernelCapabilities,
+  ModulesCapability,
+  LifecycleCapability,
+  CatalogCapability,
+  NamesCapability,
+  HealthCapability,
+  ModuleSummary,
+  PermissionEntry,
+  MenuEntry,
+  KernelInfo,
+  MappedEntity,
+} from './modules/kernel-capabilities';
+/** What `ctx.kernel.lifecycle.load` throws when the kernel refuses a module: every problem found. */
 export { BootError } from './boot-error';
 export type { ModuleProblem } from './modules/module-problem';
 export { publicApi, spi, PublicApiToken, SpiToken } from './di/tokens';
@@ -44,7 +56,9 @@ export { newId } from './db/ids';
 export { defineResource } from './resources/define-resource';
 export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';
+export { schemaView } from './resources/resource-view';
 export type { ResourceFilter } from './resources/resource-filters';
+export { ListIndexesMigration } from './resources/list-indexes';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';
 export type { ResourceService } from './resources/resource-service';
 export type { TreeNode } from './resources/resource-tree';

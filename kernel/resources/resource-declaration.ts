@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AnyEntity, EntitySchema, FilterQuery } from '@mikro-orm/core';
 import type { TObject, TSchema } from '@sinclair/typebox';
+import type { AppError } from '../errors/app-error';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { UniqueConflict } from '../db/write-guards';
 import type { RowScopeMapping } from '../auth/row-scope';
@@ -82,6 +83,20 @@ export interface TreeDeclaration {
   orphans?: 'root' | 'hidden';
 }
 
+/**
+ * The row of another resource a nested resource lives under, named by the path
+ * (`/dictionaries/{code}/items`): every read and write is confined to it.
+ */
+export interface ResourceOwner {
+  /** The path parameter naming the owner (`code`), and its schema. */
+  param: string;
+  schema: TSchema;
+  /** The conditions that put a row under the owner (stored by a create too); null when there is no such owner. */
+  resolve(value: string, em: EntityManager): Promise<Record<string, unknown> | null>;
+  /** The 404 for an owner that does not exist, or that was deleted while a row was being added. */
+  missing(value: string): AppError;
+}
+
 /** One resource, declared once: everything its routes, catalog entries and writes need. */
 export interface ResourceDeclaration<V extends TObject = TObject, C extends TObject = TObject, U extends TObject = TObject> {
   /** The collection path under `/api/v1`: `/posts`. Items are `<path>/{id}`. */
@@ -115,6 +130,10 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   hooks?: ResourceHooks;
   /** The view, when it is more than the stored properties the view schema names. */
   view?(row: Row): unknown;
+  /** The owner of a nested resource; its path goes under `path`'s `{param}`. */
+  within?: ResourceOwner;
+  /** Operations the module serves with routes of its own (a list read from a cache). */
+  omit?: readonly ResourceOperation[];
   /** Catalogued errors the hooks answer, by operation, for the catalog. */
   errors?: Partial<Record<ResourceOperation, readonly ErrorDefinition[]>>;
   /** Overrides of the generated summaries and descriptions. */

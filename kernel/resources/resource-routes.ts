@@ -15,28 +15,36 @@ type Docs = { summary: string; description: string };
 
 /** The routes of a declared resource: list, read, create, update, delete, and tree when it has a parent. */
 export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: ModuleContext) => ResourceService): RouteDefinition[] {
-  const { path, schemas } = declaration;
+  const { path, schemas, within } = declaration;
   const permission = permissionsOf(declaration.permissions);
   const docs = describe(declaration);
   const filters = filterQuerySchema(declaration.filters ?? {});
-  const params = Type.Object({ id: schemas.id ?? Type.String({ format: 'uuid' }) });
+  // A nested resource's paths name its owner too; every operation resolves it first.
+  const ownerParams = within ? { [within.param]: within.schema } : {};
+  const collectionParams = within ? Type.Object(ownerParams) : undefined;
+  const params = Type.Object({ ...ownerParams, id: schemas.id ?? Type.String({ format: 'uuid' }) });
+  const scoped = (ctx: ModuleContext, values: unknown) =>
+    within ? service(ctx).within((values as Record<string, string>)[within.param]) : Promise.resolve(service(ctx));
+  const ownerGone = within ? [SYSTEM_RESOURCE_NOT_FOUND_404] : [];
   const conflicts: ErrorDefinition[] = Object.values(declaration.unique ?? {}).map((u) => u.error);
   const refused = declaration.references || declaration.tree ? [VALIDATION_FAILED_400] : [];
   const treeErrors = declaration.tree ? [declaration.tree.cycle] : [];
   const inUse = [declaration.inUse, declaration.tree?.hasChildren].filter((e): e is ErrorDefinition => e !== undefined);
   const own = (operation: ResourceOperation) => declaration.errors?.[operation] ?? [];
-  const routes: RouteDefinition[] = [
-    defineRoute({
+  const routes: Partial<Record<ResourceOperation, RouteDefinition>> = {
+    list: defineRoute({
       method: 'GET',
       path,
       permission: permission.list,
       ...docs.list,
+      params: collectionParams,
       query: filters,
       list: { sort: declaration.sort },
       response: Paginated(schemas.view),
-      handler: ({ query, page }, ctx) => service(ctx).list(page, query as Record<string, unknown>),
+      errors: unique([...ownerGone, ...own('list')]),
+      handler: async ({ params: values, query, page }, ctx) => (await scoped(ctx, values)).list(page, query as Record<string, unknown>),
     }),
-    defineRoute({
+    get: defineRoute({
       method: 'GET',
       path: `${path}/{id}`,
       permission: permission.query,
@@ -44,20 +52,21 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       params,
       response: schemas.view,
       errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, ...own('get')]),
-      handler: ({ params: { id } }, ctx) => service(ctx).get(id as string),
+      handler: async ({ params: values }, ctx) => (await scoped(ctx, values)).get(values.id as string),
     }),
-    defineRoute({
+    create: defineRoute({
       method: 'POST',
       path,
       permission: permission.add,
       ...docs.create,
       status: 201,
+      params: collectionParams,
       body: schemas.create,
       response: schemas.view,
-      errors: unique([...refused, ...conflicts, ...own('create')]),
-      handler: ({ body }, ctx) => service(ctx).create(body as Record<string, unknown>),
+      errors: unique([...ownerGone, ...refused, ...conflicts, ...own('create')]),
+      handler: async ({ params: values, body }, ctx) => (await scoped(ctx, values)).create(body as Record<string, unknown>),
     }),
-    defineRoute({
+    update: defineRoute({
       method: 'PUT',
       path: `${path}/{id}`,
       permission: permission.edit,
@@ -66,9 +75,9 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       body: schemas.update,
       response: schemas.view,
       errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...refused, ...treeErrors, ...conflicts, ...own('update')]),
-      handler: ({ params: { id }, body }, ctx) => service(ctx).update(id as string, body as Record<string, unknown>),
+      handler: async ({ params: values, body }, ctx) => (await scoped(ctx, values)).update(values.id as string, body as Record<string, unknown>),
     }),
-    defineRoute({
+    delete: defineRoute({
       method: 'DELETE',
       path: `${path}/{id}`,
       permission: permission.remove,
@@ -77,12 +86,12 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       query: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version the caller read' })) }),
       response: Type.Object({}),
       errors: unique([SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, ...inUse, ...own('delete')]),
-      handler: async ({ params: { id }, query }, ctx) => {
-        await service(ctx).remove(id as string, (query as { version?: number }).version);
+      handler: async ({ params: values, query }, ctx) => {
+        await (await scoped(ctx, values)).remove(values.id as string, (query as { version?: number }).version);
         return {};
       },
     }),
-  ];
+  };
   if (declaration.tree) {
     const treeFilters = pick(declaration.filters ?? {}, declaration.tree.filters ?? []);
     const nodeName = `${schemaNameOf(schemas.view)}Node`;
@@ -91,22 +100,21 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       nodeName,
       Type.Recursive((self) => Type.Object({ ...fields, children: Type.Array(self) }), { $id: nodeName }),
     ) as unknown as TSchema;
-    routes.splice(
-      1,
-      0,
-      defineRoute({
-        method: 'GET',
-        path: `${path}/tree`,
-        permission: permission.list,
-        ...docs.tree,
-        query: filterQuerySchema(treeFilters),
-        // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
-        response: Type.Object({ items: Type.Array(node) }),
-        handler: async ({ query }, ctx) => ({ items: await service(ctx).tree(query as Record<string, unknown>) }),
-      }),
-    );
+    routes.tree = defineRoute({
+      method: 'GET',
+      path: `${path}/tree`,
+      permission: permission.list,
+      ...docs.tree,
+      params: collectionParams,
+      query: filterQuerySchema(treeFilters),
+      // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
+      response: Type.Object({ items: Type.Array(node) }),
+      errors: unique([...ownerGone, ...own('tree')]),
+      handler: async ({ params: values, query }, ctx) => ({ items: await (await scoped(ctx, values)).tree(query as Record<string, unknown>) }),
+    });
   }
-  return routes;
+  const order: ResourceOperation[] = ['list', 'tree', 'get', 'create', 'update', 'delete'];
+  return order.filter((operation) => !declaration.omit?.includes(operation)).flatMap((operation) => routes[operation] ?? []);
 }
 
 function describe({ labels, docs = {}, tree }: ResourceDeclaration): Record<ResourceOperation, Docs> {

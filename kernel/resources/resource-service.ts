@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../audit/change-record';
+import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
 import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../modules/module-context';
@@ -23,6 +24,7 @@ export class ResourceService {
     private readonly declaration: ResourceDeclaration,
     private readonly view: (row: Row) => Record<string, unknown>,
     private readonly ctx: ModuleContext,
+    private readonly owner: { conditions: Record<string, unknown>; missing: () => AppError } | null = null,
   ) {
     this.entity = (declaration.entity as { meta: { className: string } }).meta.className;
     this.key = declaration.key ?? 'id';
@@ -49,7 +51,7 @@ export class ResourceService {
 
   async create(input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const row = await this.ctx.db.transactional(async (em) => {
-      const fields = this.stored(input);
+      const fields = { ...this.stored(input), ...this.owner?.conditions };
       for (const [name, value] of Object.entries(this.declaration.defaults ?? {})) {
         if (fields[name] === undefined) fields[name] = typeof value === 'function' ? (value as () => unknown)() : value;
       }
@@ -135,10 +137,23 @@ export class ResourceService {
     return conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions };
   }
 
-  /** The declaration's own conditions, as they stand for this request. */
+  /**
+   * The same service confined to the owner the path names (a nested resource); the owner's 404
+   * when there is none.
+   */
+  async within(value: string): Promise<ResourceService> {
+    const owner = this.declaration.within;
+    if (!owner) throw new Error(`resource ${this.declaration.path} is not nested`);
+    const conditions = await owner.resolve(value, this.ctx.db.em());
+    if (!conditions) throw owner.missing(value);
+    return new ResourceService(this.declaration, this.view, this.ctx, { conditions, missing: () => owner.missing(value) });
+  }
+
+  /** The declaration's own conditions, as they stand for this request, and the owner's. */
   private ownWhere(): Record<string, unknown> | undefined {
     const { where } = this.declaration;
-    return (typeof where === 'function' ? where(this.ctx) : where) as Record<string, unknown> | undefined;
+    const own = (typeof where === 'function' ? where(this.ctx) : where) as Record<string, unknown> | undefined;
+    return this.owner ? { ...own, ...this.owner.conditions } : own;
   }
 
   /** The fields sent, as stored: absent ones left out, declared text fields trimmed. */
@@ -151,8 +166,18 @@ export class ResourceService {
     return fields;
   }
 
-  /** Flushes; a parent deleted meanwhile (its foreign key) is the same 400 as one that never was. */
+  /** Flushes; an owner deleted meanwhile (its foreign key) is the owner's 404, as if it never was. */
   private async flush(em: EntityManager, parentId: string | null): Promise<void> {
+    try {
+      await this.flushRow(em, parentId);
+    } catch (error) {
+      if (this.owner && error instanceof ForeignKeyConstraintViolationException) throw this.owner.missing();
+      throw error;
+    }
+  }
+
+  /** Flushes; a parent deleted meanwhile (its foreign key) is the same 400 as one that never was. */
+  private async flushRow(em: EntityManager, parentId: string | null): Promise<void> {
     const { unique, references, inUse, tree } = this.declaration;
     if (this.rules && parentId !== null) {
       try {

@@ -61,7 +61,9 @@ export class TreeRules {
   async refuseWithChildren(em: EntityManager, id: string): Promise<void> {
     const children = await em.count(this.entity, { [this.tree.parent]: id }, UNSCOPED);
     if (children > 0) {
-      throw new AppError(this.tree.hasChildren, { details: [{ rule: 'in-use', message: `it has ${children} child ${children === 1 ? 'row' : 'rows'}` }] });
+      throw new AppError(this.tree.hasChildren, {
+        details: [{ field: '/params/id', rule: 'in-use', message: `it has ${children} child ${children === 1 ? 'row' : 'rows'}` }],
+      });
     }
   }
 

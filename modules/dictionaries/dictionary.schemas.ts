@@ -1,7 +1,8 @@
 import { Type, named } from '@atrium/kernel';
 import { DICTIONARY_STATUSES } from './dictionary-type.entity';
 
-const Status = Type.Union(DICTIONARY_STATUSES.map((s) => Type.Literal(s)));
+export const DictionaryStatus = Type.Union(DICTIONARY_STATUSES.map((s) => Type.Literal(s)));
+const Status = DictionaryStatus;
 const Id = Type.String({ format: 'uuid' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
 
@@ -89,19 +90,11 @@ export const UpdateItemBody = named(
   }),
 );
 
-export const TypeFilterQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the code or the name' })),
-  status: Type.Optional(Status),
-});
-
 export const ItemFilterQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the label or the value' })),
   status: Type.Optional(Status),
 });
 
-export const IdParams = Type.Object({ id: Id });
 /** Any code: one that names no dictionary is a 404. */
-const CodeParam = Type.String({ minLength: 1, maxLength: 100 });
+export const CodeParam = Type.String({ minLength: 1, maxLength: 100 });
 export const CodeParams = Type.Object({ code: CodeParam });
-export const ItemParams = Type.Object({ code: CodeParam, id: Id });
-export const DeleteQuery = Type.Object({ version: Type.Optional(Version) });

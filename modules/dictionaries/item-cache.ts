@@ -1,7 +1,11 @@
-import { escapeLike, type ModuleContext } from '@atrium/kernel';
+import { escapeLike, schemaView, type ModuleContext, type Row, type Static } from '@atrium/kernel';
 import { DictionaryItemEntity } from './dictionary-item.entity';
 import { DictionaryTypeEntity, type DictionaryStatus } from './dictionary-type.entity';
-import { toItemView, type ItemView } from './dictionary-views';
+import { ItemSchema } from './dictionary.schemas';
+
+/** An item as the API shows it. */
+export type ItemView = Static<typeof ItemSchema>;
+const toItemView = schemaView(ItemSchema) as (item: Row) => ItemView;
 
 /** A dictionary as the cache holds it: every item, whatever its status, in display order. */
 export interface CachedDictionary {

@@ -1,0 +1,60 @@
+import { defineResource, escapeLike, notFound, type ModuleContext, type Row } from '@atrium/kernel';
+import { DictionaryItemEntity } from './dictionary-item.entity';
+import { DictionaryTypeEntity } from './dictionary-type.entity';
+import { CodeParam, CreateItemBody, ItemSchema, UpdateItemBody } from './dictionary.schemas';
+import { DictionaryErrors } from './errors';
+import { ItemCache } from './item-cache';
+
+/**
+ * A dictionary's items, under `/dictionaries/{code}/items`: an item of another dictionary is not
+ * found. Their list is read from the item cache (items.routes.ts); every committed write drops
+ * the dictionary's cached items on every instance.
+ */
+export const dictionaryItems = defineResource({
+  path: '/dictionaries/{code}/items',
+  entity: DictionaryItemEntity,
+  labels: { one: 'item', many: 'items' },
+  permissions: 'system:dict',
+  schemas: { view: ItemSchema, create: CreateItemBody, update: UpdateItemBody },
+  within: {
+    param: 'code',
+    schema: CodeParam,
+    resolve: async (code, em) => {
+      const type = await em.findOne(DictionaryTypeEntity, { code: { $ilike: escapeLike(code) } });
+      return type ? { typeId: type.id } : null;
+    },
+    missing: unknownDictionary,
+  },
+  omit: ['list'],
+  sort: { sort: 'sort', label: 'label', value: 'value', createdAt: 'createdAt' },
+  defaultSort: { sort: 'asc', label: 'asc' },
+  unique: { dictionaries_item_value_key: { error: DictionaryErrors.SYSTEM_DICT_DUPLICATED_409, field: '/body/value' } },
+  defaults: { sort: 0, status: 'active', isDefault: false, remark: null },
+  trim: ['label'],
+  hooks: { afterWrite: ({ before, after }, ctx) => forgetDictionaryOf((after ?? before)!, ctx) },
+  docs: {
+    get: { summary: 'One item of a dictionary', description: 'One item of the dictionary named in the path; an item of another dictionary is 404.' },
+    create: {
+      summary: 'Adds an item to a dictionary',
+      description: 'The value is unique within the dictionary (409 SYSTEM_DICT_DUPLICATED_409). An unknown dictionary code is 404.',
+    },
+    update: {
+      description:
+        'What is left out stays as it is. A value taken by another item of the dictionary is 409 SYSTEM_DICT_DUPLICATED_409; a stale `version` is 409 SYSTEM_VERSION_CONFLICT_409. Readers see the change at once.',
+    },
+    delete: {
+      summary: 'Removes an item; with `version`, only if it is still the one the caller read',
+      description: 'Removes one item; records that stored its value keep the value. A stale `version` is 409 SYSTEM_VERSION_CONFLICT_409.',
+    },
+  },
+});
+
+async function forgetDictionaryOf(item: Row, ctx: ModuleContext): Promise<void> {
+  const type = await ctx.db.em().findOne(DictionaryTypeEntity, { id: item.typeId as string }, { fields: ['code'], disableIdentityMap: true });
+  if (type) await new ItemCache(ctx).forget(type.code);
+}
+
+/** The 404 of a path naming a dictionary code that does not exist. */
+export function unknownDictionary(code: string) {
+  return notFound('dictionary', code, '/params/code');
+}
