@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
 import { detailFor, eventually, expectError, expectSuccess } from '../http/helpers';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
+import { LIBRARY_SETTINGS, freshTables } from './api-fixture';
 import {
   GENERATOR_PERMISSIONS,
   NO_SUCH,
@@ -31,37 +32,14 @@ describe('generator: the HTTP API', () => {
   before(async () => {
     server = await startTestServer();
     api = generatorApi(server);
-    await sql(
-      server,
-      `create table g6api_book (
-      id uuid primary key,
-      title varchar(120) not null,
-      pages int,
-      in_print boolean not null default true,
-      summary text,
-      price numeric(10, 2),
-      genre varchar(20),
-      created_at timestamptz not null default now(),
-      updated_at timestamptz,
-      version int not null default 1,
-      isbn varchar(20)
-    )`,
-    );
-    await sql(server, 'create unique index g6api_book_isbn_key on g6api_book (isbn)');
-    await sql(server, `comment on table g6api_book is 'Books of the library'`);
-    await sql(server, `comment on column g6api_book.title is 'Title of the book\nthe second line is not a label'`);
-    await sql(server, 'create table g6api_nokey (name text)');
-    await sql(server, 'create table g6api_pair (a int, b int, primary key (a, b))');
-    await sql(server, 'create table g6api_blob (id serial primary key, payload jsonb not null)');
-    await sql(server, 'create table g6api_loose (id serial primary key, page int, tags text[], note text, made date, made_from int)');
-    await sql(server, 'create table g6api_shelf (id serial primary key, name varchar(40) not null, floor int, note text)');
-    await sql(server, 'create table g6api_gone (id bigserial primary key, name text)');
-    await sql(server, 'create table "G6api Book" (id uuid primary key, name text)');
-    await sql(server, 'create table "Audit" (id uuid primary key, name text)');
   });
   after(() => server?.stop());
+  beforeEach(() => freshTables(server, api));
 
+  /** The g6api_book configuration a test works on, imported by its describe's beforeEach. */
   let book: TableView;
+  /** g6api_book imported, then given the names and settings the edit tests set. */
+  const libraryBook = async () => updated(api, await imported(api, 'g6api_book'), LIBRARY_SETTINGS);
 
   describe('templates', () => {
     it('lists the crud template, versioned 2.x (integer keys as strings, GENERATED ALWAYS read only), with a name and a description', async () => {
@@ -121,8 +99,11 @@ describe('generator: the HTTP API', () => {
   });
 
   describe('import', () => {
-    it('reads every column by introspection: name, type, nullability, default, length, precision, key and comment', async () => {
+    beforeEach(async () => {
       book = await imported(api, 'g6api_book');
+    });
+
+    it('reads every column by introspection: name, type, nullability, default, length, precision, key and comment', async () => {
       const facts = book.columns.map(({ columnName, dbType, nullable, defaultValue, identity, length, precision, scale, primaryKey, comment }) => ({
         columnName,
         dbType,
@@ -268,7 +249,7 @@ describe('generator: the HTTP API', () => {
         );
         for (const item of items) {
           const detail = expectSuccess(await server.http().get(`/api/v1/audit/operations/${item.id}`).set('Authorization', ADMIN)).data as Operation;
-          if ((detail.changes ?? []).some((c) => c.after?.tableName === 'g6api_book')) return detail;
+          if ((detail.changes ?? []).some((c) => c.after?.tableName === 'g6api_book' && c.after?.id === book.id)) return detail;
         }
         return undefined;
       }, 5000);
@@ -280,23 +261,16 @@ describe('generator: the HTTP API', () => {
   });
 
   describe('editing the configuration', () => {
+    beforeEach(async () => {
+      book = await imported(api, 'g6api_book');
+    });
+
     const refused = async (change: Record<string, unknown>, field: string, status = 400, code = 'VALIDATION_FAILED_400') =>
       detailFor(expectError(await api.update(book.id, { version: book.version, ...change }), status, code), field);
 
     it('changes the settings sent, keeps the others, and moves the version on', async () => {
       const before = book;
-      book = await updated(api, book, {
-        className: 'LibraryBook',
-        moduleName: 'Library books',
-        resourcePath: '/library/books',
-        permissionPrefix: 'library:book',
-        columns: [
-          { columnName: 'title', label: 'Book title' },
-          { columnName: 'pages', query: true, queryOp: 'gt' },
-          { columnName: 'summary', list: true, query: false },
-          { columnName: 'price', tsType: 'number' },
-        ],
-      });
+      book = await updated(api, book, LIBRARY_SETTINGS);
       expect(book).to.include({
         moduleId: 'g6api-book',
         className: 'LibraryBook',
@@ -316,6 +290,7 @@ describe('generator: the HTTP API', () => {
     });
 
     it('answers 409 SYSTEM_VERSION_CONFLICT_409 to a stale version and 400 without one', async () => {
+      book = await updated(api, book, LIBRARY_SETTINGS);
       detailFor(expectError(await api.update(book.id, { version: 1, moduleName: 'Late' }), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/body/version');
       detailFor(expectError(await api.update(book.id, { moduleName: 'Late' }), 400, 'VALIDATION_FAILED_400'), '/body/version');
     });
@@ -380,6 +355,7 @@ describe('generator: the HTTP API', () => {
     });
 
     it('refuses a filter named like a paging parameter, two filters of one name, and settings on a column it leaves out', async () => {
+      await imported(api, 'g6api_loose');
       const loose = expectSuccess(await api.list({ keyword: 'g6api_loose' })).data as { items: TableView[] };
       const id = loose.items[0].id;
       const put = (columns: Record<string, unknown>[]) => api.update(id, { version: 1, columns });
@@ -425,10 +401,12 @@ describe('generator: the HTTP API', () => {
     });
 
     it('leaves the configuration as it was after a refusal', async () => {
+      await refused({ moduleId: 'Bad_Id', columns: [{ columnName: 'title', label: 'Changed' }] }, '/body/moduleId');
       expect(expectSuccess(await api.read(book.id)).data).to.deep.equal(book);
     });
 
     it('answers 409 GENERATOR_MODULE_EXISTS_409 for a module id another configuration has', async () => {
+      await imported(api, 'g6api_loose');
       const loose = (expectSuccess(await api.list({ keyword: 'g6api_loose' })).data as { items: TableView[] }).items[0];
       detailFor(
         expectError(await api.update(loose.id, { version: loose.version, moduleId: 'g6api-book' }), 409, 'GENERATOR_MODULE_EXISTS_409'),
@@ -448,6 +426,7 @@ describe('generator: the HTTP API', () => {
     });
 
     it('lists the imported tables by keyword, sorted and paged', async () => {
+      await imported(api, 'g6api_loose');
       const names = (query: Record<string, unknown>) => api.list(query).then((res) => itemsOf<TableView>(res).map((t) => t.tableName));
       expect(await names({ keyword: 'g6api_' })).to.deep.equal(['g6api_book', 'g6api_loose']);
       expect(await names({ keyword: 'g6api_', sort: 'tableName,desc' })).to.deep.equal(['g6api_loose', 'g6api_book']);
@@ -457,6 +436,10 @@ describe('generator: the HTTP API', () => {
   });
 
   describe('preview and download', () => {
+    beforeEach(async () => {
+      book = await libraryBook();
+    });
+
     it('previews every file of the module, relative to its folder, the manifest recording the generation', async () => {
       const files = await previewed(api, book.id);
       const paths = files.map((f) => f.path);
@@ -515,7 +498,9 @@ describe('generator: the HTTP API', () => {
 
   describe('sync after the table changed', () => {
     let shelf: TableView;
-    before(async () => {
+    const commentOnName = () => sql(server, `comment on column g6api_shelf.name is 'What the shelf is called'`);
+    const addDropAndRetype = () => sql(server, 'alter table g6api_shelf add column room varchar(10), drop column note, alter column floor type bigint');
+    beforeEach(async () => {
       shelf = await imported(api, 'g6api_shelf');
       shelf = await updated(api, shelf, {
         columns: [
@@ -526,12 +511,12 @@ describe('generator: the HTTP API', () => {
     });
 
     it('still previews after only a comment changed', async () => {
-      await sql(server, `comment on column g6api_shelf.name is 'What the shelf is called'`);
+      await commentOnName();
       expect((await previewed(api, shelf.id)).length).to.be.greaterThan(0);
     });
 
     it('answers 409 GENERATOR_TABLE_CHANGED_409 to preview, download and generate once a column was added, dropped or retyped', async () => {
-      await sql(server, 'alter table g6api_shelf add column room varchar(10), drop column note, alter column floor type bigint');
+      await addDropAndRetype();
       detailFor(expectError(await api.preview(shelf.id), 409, 'GENERATOR_TABLE_CHANGED_409'), '/params/id');
       detailFor(expectError(await api.download(shelf.id), 409, 'GENERATOR_TABLE_CHANGED_409'), '/params/id');
       detailFor(expectError(await api.generate(shelf.id), 409, 'GENERATOR_TABLE_CHANGED_409'), '/params/id');
@@ -544,6 +529,8 @@ describe('generator: the HTTP API', () => {
     });
 
     it('syncs: columns that kept their name and type keep their settings, new ones get a proposal, dropped ones go', async () => {
+      await commentOnName();
+      await addDropAndRetype();
       const synced = expectSuccess(await api.sync(shelf.id, { version: shelf.version })).data as TableView;
       expect(synced.version).to.equal(shelf.version + 1);
       expect(synced.columns.map((c) => c.columnName)).to.deep.equal(['id', 'name', 'floor', 'room']);
@@ -566,6 +553,10 @@ describe('generator: the HTTP API', () => {
   });
 
   describe('delete', () => {
+    beforeEach(async () => {
+      book = await libraryBook();
+    });
+
     it('answers 409 SYSTEM_VERSION_CONFLICT_409 to a stale version', async () => {
       detailFor(expectError(await api.remove(book.id, { version: book.version - 1 }), 409, 'SYSTEM_VERSION_CONFLICT_409'), '/query/version');
       expectSuccess(await api.read(book.id));
@@ -589,7 +580,7 @@ describe('generator: the HTTP API', () => {
 
   describe('authentication and permissions', () => {
     let table: TableView;
-    before(async () => {
+    beforeEach(async () => {
       table = await imported(api, 'g6api_book');
     });
 
