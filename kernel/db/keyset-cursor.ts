@@ -70,6 +70,7 @@ export class Keyset {
       refuse('format', 'not a cursor this list gave out');
     }
     const { s, v } = (decoded ?? {}) as { s?: unknown; v?: unknown };
+    if (typeof s !== 'string') refuse('format', 'not a cursor this list gave out');
     if (s !== this.signature()) refuse('sort', 'the cursor was made for another sort: send the sort it was given with');
     if (!Array.isArray(v) || v.length !== this.keys.length || !this.keys.every((key, i) => fits(key.type, v[i]))) {
       refuse('format', 'not a cursor this list gave out');
