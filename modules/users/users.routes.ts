@@ -17,7 +17,7 @@ export const listUsers = defineRoute({
   permission: 'system:user:list',
   summary: 'Users within the caller’s data scope, a page at a time',
   description:
-    "Only users within the caller's data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields.",
+    "Only users within the caller's data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields. Send `cursor` (empty at first, then each `nextCursor`) to scroll by keyset instead of by page, with one sort at most. Past EXACT_COUNT_LIMIT rows, `total` is an estimate and `totalIsEstimate` is true.",
   query: UserFilterQuery,
   list: { sort: { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } },
   response: Paginated(UserSchema),
