@@ -6,7 +6,7 @@
  * The kernel route (bench/fixtures/modules/bench) is protected, so every request runs what every
  * module's request runs: trace id, access log (pino at `info`, to stdout, which is /dev/null),
  * metrics, helmet headers, rate limit (limit set out of reach, so the counter runs but never
- * refuses), authentication (the test-auth fixture's `auth.authenticator`), the permission check,
+ * refuses), authentication (the test-auth fixture's `kernel.authenticator`), the permission check,
  * query validation, the handler and the envelope.
  *
  * Each of the three servers runs in a process of its own (bench/server-process.ts), as does
