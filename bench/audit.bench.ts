@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   try {
     kernel = await bootAtrium(database, {}, [path.join(__dirname, 'fixtures', 'audit-post')]);
     const headers = { Authorization: await loginBearer(kernel.url, 'admin', BENCH_ADMIN_PASSWORD), 'Content-Type': 'application/json' };
-    const audit = (enabled: boolean) => (enabled ? kernel!.admin.enable('audit') : kernel!.admin.disable('audit'));
+    const audit = (enabled: boolean) => (enabled ? kernel!.capabilities.lifecycle.enable('audit') : kernel!.capabilities.lifecycle.disable('audit'));
     console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating audit off and on, loopback`);
     const answered: number[] = [];
     let met = true;

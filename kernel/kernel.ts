@@ -12,8 +12,8 @@ import { buildOpenApiDocument } from './http/openapi';
 import type { OperationNotes } from './http/openapi-notes';
 import { RateLimit } from './http/rate-limit';
 import { RouteTable } from './http/route-table';
-import { createKernelAdmin } from './kernel-admin-service';
-import type { KernelAdmin } from './modules/kernel-admin';
+import { createKernelCapabilities } from './kernel-capabilities-service';
+import type { KernelCapabilities } from './modules/kernel-capabilities';
 import { createModuleContext } from './modules/create-context';
 import { moduleEnvironment } from './modules/module-environment';
 import type { LoadedModule } from './modules/loaded-module';
@@ -43,7 +43,8 @@ export class Kernel {
   readonly metrics = new HttpMetrics();
   readonly stateStore: ModuleStateStore;
   readonly registry: ModuleRegistry;
-  readonly admin: KernelAdmin;
+  /** Every part of `ctx.kernel`; a module's context hands out those its manifest names. */
+  readonly capabilities: KernelCapabilities;
   readonly events: EventBus;
   readonly routes: RouteTable;
   readonly app: Express;
@@ -65,14 +66,14 @@ export class Kernel {
     this.events = new EventBus(log, redis);
     const counters = new SharedCounters(redis);
     this.cache = new CacheHub(this.events, counters, redis?.health);
-    this.admin = createKernelAdmin(this);
+    this.capabilities = createKernelCapabilities(this);
     this.stateStore = new ModuleStateStore(db);
     const contextServices = {
       registry: () => this.registry,
       db,
       events: this.events,
       cache: this.cache,
-      admin: () => this.admin,
+      kernel: () => this.capabilities,
       dataDir: config.dataDir,
       log,
       environment: moduleEnvironment(config),

@@ -8,7 +8,13 @@ export const CAPABILITIES = {
   events: 'publish events named "<module-id>.<event>" and subscribe to any (across instances with REDIS_URL)',
   cache: 'a key-value cache whose invalidations reach every instance (through Redis with REDIS_URL)',
   storage: "a private folder under DATA_DIR for the module's files",
-  kernel: 'inspect and manage the kernel: modules and their state, live loading, catalogues, metrics',
+  'kernel.modules': 'read the loaded modules (state, dependencies, applied migrations) and hear when they change',
+  'kernel.lifecycle': 'enable and disable modules, and load module folders while running',
+  'kernel.catalog': 'read what the running modules publish: permissions, menus, error codes, the OpenAPI document, the manifest schema',
+  'kernel.names': 'ask which module owns a permission, menu or route name, a table or an entity',
+  'kernel.health': "read the instance's readiness, metrics and version",
+  /** Every `kernel.*` part at once, as manifests written before the parts were split ask for it. */
+  kernel: 'every kernel.* capability at once; name only the parts a module uses instead',
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;

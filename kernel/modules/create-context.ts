@@ -7,7 +7,8 @@ import { currentRequest } from '../http/request-context';
 import type { CacheHub } from '../runtime/cache';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';
-import type { KernelAdmin } from './kernel-admin';
+import { grantedKernel } from './granted-kernel';
+import type { KernelCapabilities } from './kernel-capabilities';
 import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment, StorageCapability } from './module-context';
 import type { ModuleRegistry } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';
@@ -17,7 +18,8 @@ export interface ContextServices {
   db: Database;
   events: EventBus;
   cache: CacheHub;
-  admin: () => KernelAdmin;
+  /** Every part of `ctx.kernel`; a context hands out those its manifest names. */
+  kernel: () => KernelCapabilities;
   dataDir: string;
   log: Logger;
   environment: ModuleEnvironment;
@@ -50,7 +52,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
   const events = guard('events', () => eventsCapability(manifest.id, services.events));
   const cache = guard('cache', () => services.cache.namespace(manifest.id));
   const storage = guard('storage', () => storageCapability(path.join(services.dataDir, 'modules', manifest.id)));
-  const admin = guard('kernel', services.admin);
+  const kernel = grantedKernel(manifest, file, services.kernel);
 
   const ctx: ModuleContext = {
     id: manifest.id,
@@ -76,7 +78,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
       return storage();
     },
     get kernel() {
-      return admin();
+      return kernel();
     },
     get state() {
       if (!runtime.state) throw new Error(stateMissing(runtime));

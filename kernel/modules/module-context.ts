@@ -5,7 +5,7 @@ import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { Manifest } from '../manifest/manifest.types';
 import type { ModuleCache } from '../runtime/cache';
 import type { EventHandler } from '../runtime/event-bus';
-import type { KernelAdmin } from './kernel-admin';
+import type { KernelCapabilities } from './kernel-capabilities';
 
 /** The `db` capability. */
 export interface DbCapability {
@@ -82,7 +82,8 @@ export interface ModuleContext<State = unknown> {
   readonly events: EventsCapability;
   readonly cache: ModuleCache;
   readonly storage: StorageCapability;
-  readonly kernel: KernelAdmin;
+  /** The parts of the kernel the manifest names (`kernel.modules`, `kernel.catalog`, …). */
+  readonly kernel: KernelCapabilities;
   /**
    * What the module's `setup` returned, from then until `stop` has run; reading it at any other
    * time (or in a module without `setup`) throws an error saying so.

@@ -20,14 +20,14 @@ export interface RuleContext {
 type OwnedName = { permission: string } | { menuPath: string } | { routePath: string };
 
 /**
- * Who owns a name (`ctx.kernel.nameOwner`), leaving out the module this configuration generates:
+ * Who owns a name (`ctx.kernel.names.nameOwner`), leaving out the module this configuration generates:
  * under its id, or under an earlier one generated from the same table — generating then answers
  * GENERATOR_TABLE_OWNED_409, which says what to do.
  */
 export function ownerOutside(kernel: ModuleContext['kernel'], config: TableConfig): (name: OwnedName) => string | null {
   return (name) => {
-    const owner = kernel.nameOwner(name, config.moduleId);
-    return owner !== null && kernel.module(owner)?.generation?.sourceTable === config.tableName ? null : owner;
+    const owner = kernel.names.nameOwner(name, config.moduleId);
+    return owner !== null && kernel.modules.get(owner)?.generation?.sourceTable === config.tableName ? null : owner;
   };
 }
 

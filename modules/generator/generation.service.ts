@@ -50,9 +50,9 @@ export class GenerationService {
     // Checked again: a module of that id may have been loaded since the configuration was saved.
     this.access.refuseForeignModule(configOf(row));
     this.access.refuseRenamedClass(configOf(row));
-    const staged = stageModule(this.ctx.kernel.generatedModulesDir, row.moduleId, row.tableName, files);
+    const staged = stageModule(this.ctx.kernel.lifecycle.generatedModulesDir, row.moduleId, row.tableName, files);
     try {
-      await this.ctx.kernel.loadModule(staged.dir);
+      await this.ctx.kernel.lifecycle.load(staged.dir);
     } catch (error) {
       staged.rollback();
       if (!(error instanceof BootError)) throw error;

@@ -25,7 +25,7 @@ export default defineModule({
     generateModule,
   ],
   async setup(ctx) {
-    recoverInterruptedWrites(ctx.kernel.generatedModulesDir);
+    recoverInterruptedWrites(ctx.kernel.lifecycle.generatedModulesDir);
     const peers = new PeerInstances();
     await peers.follow(ctx);
     return peers;

@@ -20,7 +20,7 @@ async function storedGenerations(ctx: ModuleContext): Promise<Map<string, number
 export async function servedAtStart(ctx: ModuleContext): Promise<ServedGenerations> {
   const served: ServedGenerations = new Map();
   for (const [moduleId, generatedAt] of await storedGenerations(ctx)) {
-    if (ctx.kernel.module(moduleId)) served.set(moduleId, generatedAt);
+    if (ctx.kernel.modules.get(moduleId)) served.set(moduleId, generatedAt);
   }
   return served;
 }
@@ -43,7 +43,7 @@ export async function loadMissedGenerations(ctx: ModuleContext, served: ServedGe
 
 /** Loads (or reloads) a generated module from this instance's generated-modules folder. */
 export async function loadGenerated(ctx: ModuleContext, moduleId: string): Promise<void> {
-  const dir = path.join(ctx.kernel.generatedModulesDir, moduleId);
+  const dir = path.join(ctx.kernel.lifecycle.generatedModulesDir, moduleId);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
     ctx.log.warn(
       { moduleId },
@@ -51,6 +51,6 @@ export async function loadGenerated(ctx: ModuleContext, moduleId: string): Promi
     );
     return;
   }
-  await ctx.kernel.loadModule(dir);
+  await ctx.kernel.lifecycle.load(dir);
   ctx.log.info({ moduleId }, 'loaded a module generated on another instance');
 }

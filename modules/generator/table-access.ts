@@ -34,11 +34,11 @@ export class TableAccess {
    * `field`: the body's table name on import, the configuration's id afterwards.
    */
   async readTable(tableName: string, { moduleId, field }: { moduleId?: string; field: string }): Promise<IntrospectedTable> {
-    const owner = this.ctx.kernel.tableOwner(tableName);
+    const owner = this.ctx.kernel.names.tableOwner(tableName);
     const table = owner === null || owner === moduleId ? await introspectTable(this.em(), tableName) : null;
     if (table) return table;
     // A module generated from this table under another id still owns it: a conflict, which names it.
-    if (owner !== null && this.ctx.kernel.module(owner)?.generation?.sourceTable === tableName) {
+    if (owner !== null && this.ctx.kernel.modules.get(owner)?.generation?.sourceTable === tableName) {
       const message = `module "${owner}", generated from "${tableName}" before, owns it: set the module id back to "${owner}", or remove that module's folder and restart`;
       throw new AppError(GeneratorErrors.GENERATOR_TABLE_OWNED_409, { details: [{ field, message }] });
     }
@@ -50,7 +50,9 @@ export class TableAccess {
    * one class, so a module generated again under a new name would map the table twice.
    */
   refuseRenamedClass(config: TableConfig): void {
-    const running = this.ctx.kernel.entities().find((e) => e.moduleId === config.moduleId && e.table === config.tableName && e.entity !== config.className);
+    const running = this.ctx.kernel.names
+      .entities()
+      .find((e) => e.moduleId === config.moduleId && e.table === config.tableName && e.entity !== config.className);
     if (!running) return;
     const message =
       `module "${config.moduleId}" is running with class "${running.entity}" for "${config.tableName}": set the class name back to "${running.entity}", ` +
@@ -60,7 +62,7 @@ export class TableAccess {
 
   /** A running module of the configuration's id must be the one generated from its table. */
   refuseForeignModule(config: TableConfig): void {
-    const running = this.ctx.kernel.module(config.moduleId);
+    const running = this.ctx.kernel.modules.get(config.moduleId);
     if (running && running.generation?.sourceTable !== config.tableName) {
       throw new AppError(GeneratorErrors.GENERATOR_MODULE_EXISTS_409, {
         details: [{ field: '/body/moduleId', message: `module "${config.moduleId}" is running and was not generated from "${config.tableName}"` }],
@@ -77,13 +79,13 @@ export class TableAccess {
     columnPointer: (columnName: string) => string = () => '/body/columns',
   ): Promise<{ template: Template; plan: GenerationPlan }> {
     const otherEntityNames = new Set(
-      this.ctx.kernel
+      this.ctx.kernel.names
         .entities()
         .filter((e) => e.moduleId !== config.moduleId)
         .map((e) => e.entity),
     );
     const problems: ErrorDetail[] = [
-      ...manifestProblems(config, this.ctx.kernel.manifestSchemaText()),
+      ...manifestProblems(config, this.ctx.kernel.catalog.manifestSchemaText()),
       ...configProblems(config, { otherEntityNames, columnPointer, ownerOf: ownerOutside(this.ctx.kernel, config) }),
       ...(await this.dictionaryProblems(config, columnPointer)),
     ];

@@ -50,7 +50,7 @@ export class TableConfigService {
     const imported = new Set((await this.access.em().find(GeneratorTableEntity, {}, { fields: ['tableName'] })).map((r) => r.tableName));
     const needle = keyword?.toLowerCase();
     const tables = (await listTables(this.access.em())).filter(
-      (t) => this.ctx.kernel.tableOwner(t.tableName) === null && !imported.has(t.tableName) && (!needle || t.tableName.toLowerCase().includes(needle)),
+      (t) => this.ctx.kernel.names.tableOwner(t.tableName) === null && !imported.has(t.tableName) && (!needle || t.tableName.toLowerCase().includes(needle)),
     );
     return page.slice(tables);
   }
@@ -78,8 +78,8 @@ export class TableConfigService {
     refuseUnsupported(table, '/body/tableName');
     const configs = await em.find(GeneratorTableEntity, {}, { fields: ['moduleId'] });
     const config = proposeConfig(table, TEMPLATES[0], {
-      moduleIds: new Set([...this.ctx.kernel.modules().map((m) => m.id), ...configs.map((c) => c.moduleId)]),
-      entityNames: new Set(this.ctx.kernel.entities().map((e) => e.entity)),
+      moduleIds: new Set([...this.ctx.kernel.modules.list().map((m) => m.id), ...configs.map((c) => c.moduleId)]),
+      entityNames: new Set(this.ctx.kernel.names.entities().map((e) => e.entity)),
     });
     const row = em.create(GeneratorTableEntity, { ...config, generatedAt: null });
     await flushChanges(em, UNIQUE);

@@ -27,7 +27,7 @@ export class MenuSync {
   /** Syncs now, and again after every module change (enable, disable, live load). */
   async start(ctx: ModuleContext): Promise<void> {
     await sync(ctx);
-    this.unsubscribe = ctx.kernel.onChange(async () => {
+    this.unsubscribe = ctx.kernel.modules.onChange(async () => {
       // A failed sync must not fail the module change that triggered it: the next one retries.
       await sync(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'menu sync failed'));
     });
@@ -50,7 +50,7 @@ export async function sync(ctx: ModuleContext): Promise<void> {
       await ctx.db
         .em()
         .fork()
-        .transactional((em) => apply(em, declaredMenus(ctx.kernel.modules())));
+        .transactional((em) => apply(em, declaredMenus(ctx.kernel.modules.list())));
       return;
     } catch (error) {
       const raced = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;

@@ -19,7 +19,7 @@ export class BuiltinSync {
   /** Syncs now (a bad definition stops the boot), and again after every module change. */
   async start(ctx: ModuleContext): Promise<void> {
     await syncBuiltins(ctx);
-    this.unsubscribe = ctx.kernel.onChange(async () => {
+    this.unsubscribe = ctx.kernel.modules.onChange(async () => {
       // A failed sync must not fail the module change that triggered it: the next one retries.
       await syncBuiltins(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'built-in params sync failed'));
     });

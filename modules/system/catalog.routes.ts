@@ -17,7 +17,7 @@ export const listPermissions = defineRoute({
   response: Paginated(PermissionEntrySchema),
   handler: ({ query, page }, ctx) =>
     page.slice(
-      ctx.kernel
+      ctx.kernel.catalog
         .permissions()
         .filter((p) => query.moduleId === undefined || p.moduleId === query.moduleId)
         .filter((p) => query.scope === undefined || p.scope === query.scope),
@@ -37,7 +37,7 @@ export const listErrorCodes = defineRoute({
   response: Paginated(ErrorCodeSchema),
   handler: ({ query, page }, ctx) =>
     page.slice(
-      ctx.kernel
+      ctx.kernel.catalog
         .errorCodes()
         .filter((e) => query.owner === undefined || e.owner === query.owner)
         .map(({ code, status, owner, messages }) => ({ code, status, owner, messages })),
@@ -55,7 +55,7 @@ export const apiDocs = defineRoute({
     'This document: every live endpoint, built from the same declarations the server validates with. Public on a local server; in production it needs `system:catalog:query` unless the operator sets API_DOCS_PUBLIC=true.',
   raw: { contentType: 'application/json' },
   response: Type.Object({ openapi: Type.Literal('3.1.0') }, { additionalProperties: true }),
-  handler: (_req, ctx) => new RawReply(JSON.stringify(ctx.kernel.apiDocument()), 'application/json; charset=utf-8'),
+  handler: (_req, ctx) => new RawReply(JSON.stringify(ctx.kernel.catalog.apiDocument()), 'application/json; charset=utf-8'),
 });
 
 export const manifestSchema = defineRoute({
@@ -67,7 +67,7 @@ export const manifestSchema = defineRoute({
   description: "The draft 2020-12 JSON Schema every module's manifest.json is validated against; its `$id` is the only accepted `$schema` value.",
   raw: { contentType: 'application/schema+json' },
   response: Type.Object({}, { additionalProperties: true }),
-  handler: (_req, ctx) => new RawReply(ctx.kernel.manifestSchemaText(), 'application/schema+json', { 'Cache-Control': 'public, max-age=3600' }),
+  handler: (_req, ctx) => new RawReply(ctx.kernel.catalog.manifestSchemaText(), 'application/schema+json', { 'Cache-Control': 'public, max-age=3600' }),
 });
 
 /** Public like most Prometheus targets: keep it off the public network (docs/operating.md). */
@@ -83,7 +83,7 @@ export const metrics = defineRoute({
   raw: { contentType: 'text/plain; version=0.0.4' },
   response: Type.String(),
   handler: async (_req, ctx) => {
-    const { contentType, body } = await ctx.kernel.metrics();
+    const { contentType, body } = await ctx.kernel.health.metrics();
     return new RawReply(body, contentType);
   },
 });

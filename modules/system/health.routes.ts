@@ -34,7 +34,7 @@ export const ready = defineRoute({
   response: Type.Object({ status: Type.Literal('ready'), database: Type.Boolean(), dependencies: Type.Array(DependencySchema) }),
   errors: [KernelErrors.SYSTEM_UNAVAILABLE_503],
   handler: async (_req, ctx) => {
-    const dependencies = await ctx.kernel.readiness();
+    const dependencies = await ctx.kernel.health.readiness();
     const down = dependencies.filter((d) => !d.up);
     if (down.length > 0) {
       throw new AppError(KernelErrors.SYSTEM_UNAVAILABLE_503, {
@@ -64,8 +64,8 @@ export const info = defineRoute({
     modules: Type.Object({ enabled: Type.Integer(), disabled: Type.Integer() }),
   }),
   handler: (_req, ctx) => {
-    const modules = ctx.kernel.modules();
+    const modules = ctx.kernel.modules.list();
     const enabled = modules.filter((m) => m.status === 'enabled').length;
-    return { ...ctx.kernel.info(), modules: { enabled, disabled: modules.length - enabled } };
+    return { ...ctx.kernel.health.info(), modules: { enabled, disabled: modules.length - enabled } };
   },
 });

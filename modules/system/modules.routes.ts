@@ -16,8 +16,8 @@ export const listModules = defineRoute({
   response: Paginated(ModuleSchema),
   handler: ({ query, page }, ctx) => {
     const keyword = query.keyword?.toLowerCase();
-    const modules = ctx.kernel
-      .modules()
+    const modules = ctx.kernel.modules
+      .list()
       .filter((m) => query.status === undefined || m.status === query.status)
       .filter((m) => keyword === undefined || m.id.includes(keyword) || m.name.toLowerCase().includes(keyword));
     return page.slice(modules);
@@ -34,8 +34,8 @@ export const getModule = defineRoute({
   response: ModuleDetailSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
   handler: async ({ params }, ctx) => {
-    const module = found(ctx.kernel.module(params.id), params.id);
-    const applied = await ctx.kernel.appliedMigrations();
+    const module = found(ctx.kernel.modules.get(params.id), params.id);
+    const applied = await ctx.kernel.modules.appliedMigrations();
     return { ...module, migrationsApplied: applied.get(module.id) ?? [] };
   },
 });
@@ -50,7 +50,7 @@ export const enableModule = defineRoute({
   params: ModuleIdParams,
   response: ModuleSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_MODULE_DEPENDENCY_CONFLICT_409],
-  handler: ({ params }, ctx) => ctx.kernel.enable(params.id),
+  handler: ({ params }, ctx) => ctx.kernel.lifecycle.enable(params.id),
 });
 
 export const disableModule = defineRoute({
@@ -63,7 +63,7 @@ export const disableModule = defineRoute({
   params: ModuleIdParams,
   response: ModuleSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, KernelErrors.SYSTEM_MODULE_DEPENDENCY_CONFLICT_409, KernelErrors.SYSTEM_MODULE_ESSENTIAL_409],
-  handler: ({ params }, ctx) => ctx.kernel.disable(params.id),
+  handler: ({ params }, ctx) => ctx.kernel.lifecycle.disable(params.id),
 });
 
 function found(module: ModuleSummary | undefined, id: string): ModuleSummary {

@@ -37,7 +37,7 @@ describe('module commands in the atrium CLI', () => {
 
   it('refuses to run the command of a disabled module', async () => {
     const server = await startTestServer({ database, modulePaths: [PROBE] });
-    await server.kernel.admin.disable('audit-probe');
+    await server.kernel.capabilities.lifecycle.disable('audit-probe');
     await server.stop();
     const run = atrium(['audit-probe', 'echo']);
     expect(run.stdout).to.equal('');

@@ -86,9 +86,9 @@ describe('HTTP authentication and permissions', () => {
     before(async () => {
       server = await startEchoServer({ withoutAuth: true });
       // The built-in auth module is the only authenticator left: disable it (and me and audit, which need it).
-      await server.kernel.admin.disable('me');
-      await server.kernel.admin.disable('audit');
-      await server.kernel.admin.disable('auth');
+      await server.kernel.capabilities.lifecycle.disable('me');
+      await server.kernel.capabilities.lifecycle.disable('audit');
+      await server.kernel.capabilities.lifecycle.disable('auth');
     });
     after(() => server.stop());
 

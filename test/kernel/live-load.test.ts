@@ -10,15 +10,15 @@ describe('loading modules into a running kernel', () => {
   let folders: ModuleFolders;
   before(async () => {
     folders = new ModuleFolders();
-    // A module with the `kernel` capability, whose route loads a folder through ctx.kernel.
+    // A module with the `kernel.lifecycle` capability, whose route loads a folder through ctx.kernel.
     const loader = folders.write('loader', {
-      manifest: { capabilities: ['http', 'kernel'], permissions: [permission('loader:module:add')] },
+      manifest: { capabilities: ['http', 'kernel.lifecycle'], permissions: [permission('loader:module:add')] },
       files: {
         'index.ts': entry(
           `  routes: [defineRoute({
     method: 'POST', path: '/loader/modules', permission: 'loader:module:add', summary: 'Loads a module folder', status: 201,
     body: Type.Object({ dir: Type.String() }),
-    handler: ({ body }, ctx) => ctx.kernel.loadModule(body.dir),
+    handler: ({ body }, ctx) => ctx.kernel.lifecycle.load(body.dir),
   })],`,
           ['defineRoute', 'Type'],
         ),
@@ -101,7 +101,7 @@ describe('loading modules into a running kernel', () => {
     expect((await moduleIds()).filter((id) => id === 'almanac')).to.have.length(1);
   });
 
-  it('loads through ctx.kernel.loadModule, the same function a module with the kernel capability calls', async () => {
+  it('loads through ctx.kernel.lifecycle.load, the same function a module with the kernel.lifecycle capability calls', async () => {
     const dir = folders.write(
       'postcard',
       {

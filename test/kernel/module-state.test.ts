@@ -33,7 +33,7 @@ describe('enabling and disabling modules at run time', () => {
   });
   afterEach(async () => {
     // Whatever a test did, the next one starts with everything enabled (dependencies first).
-    for (const id of ['test-auth', 'greeter', 'polite']) await server.kernel.admin.enable(id);
+    for (const id of ['test-auth', 'greeter', 'polite']) await server.kernel.capabilities.lifecycle.enable(id);
   });
 
   const disable = (id: string) => server.http().post(`/api/v1/system/modules/${id}/disable`).set('Authorization', ADMIN);
@@ -77,7 +77,7 @@ describe('enabling and disabling modules at run time', () => {
   });
 
   it('takes a disabled module’s menus out of the kernel’s menu listing', async () => {
-    const paths = () => server.kernel.admin.menus().map((m) => m.path);
+    const paths = () => server.kernel.capabilities.catalog.menus().map((m) => m.path);
     expect(paths()).to.include('/polite');
     await disable('polite');
     expect(paths()).to.not.include('/polite');
@@ -102,7 +102,7 @@ describe('enabling and disabling modules at run time', () => {
     expect(res.status).to.equal(401);
     expect(res.body.code).to.equal('AUTH_TOKEN_INVALID_401');
     // No authenticator is left to let an HTTP call enable it again: the kernel's own API does.
-    await server.kernel.admin.enable('test-auth');
+    await server.kernel.capabilities.lifecycle.enable('test-auth');
     expect((await server.http().get('/api/v1/system/modules').set('Authorization', ADMIN)).status).to.equal(200);
   });
 

@@ -35,11 +35,11 @@ describe('tasks: starting and stopping', () => {
         maxAttempts: 2,
         runAt: new Date(Date.now() + 1500).toISOString(),
       });
-      await server.kernel.admin.disable('task-probe');
+      await server.kernel.capabilities.lifecycle.disable('task-probe');
       const failed = await waitForState(server, task.id, 'failed');
       expect(failed.error).to.match(/task type "probe.flaky" is not registered/);
       expect((await readAttempts(server, task.id)).map((a) => a.outcome)).to.deep.equal(['failed', 'failed']);
-      await server.kernel.admin.enable('task-probe');
+      await server.kernel.capabilities.lifecycle.enable('task-probe');
       expect((await readTask(server, task.id)).state).to.equal('failed');
     } finally {
       await server.stop();

@@ -86,7 +86,7 @@ describe('tasks: own tasks, others’ tasks and the task types', () => {
   });
 
   it('withdraws the types of a module that is disabled, and refuses tasks of them with 400 TASK_TYPE_UNKNOWN_400', async () => {
-    await server.kernel.admin.disable('task-probe');
+    await server.kernel.capabilities.lifecycle.disable('task-probe');
     try {
       const { items } = expectSuccess(await server.http().get('/api/v1/tasks/types').set('Authorization', ALICE)).data as { items: TaskTypeBody[] };
       const types = items.map((t) => t.type);
@@ -99,7 +99,7 @@ describe('tasks: own tasks, others’ tasks and the task types', () => {
         .send({ idempotencyKey: 'probe-while-disabled', type: 'probe.hold' });
       expectError(refused, 400, 'TASK_TYPE_UNKNOWN_400');
     } finally {
-      await server.kernel.admin.enable('task-probe');
+      await server.kernel.capabilities.lifecycle.enable('task-probe');
     }
   });
 });

@@ -43,18 +43,41 @@ export interface MappedEntity {
   table: string;
 }
 
-/** The `kernel` capability: what the system, menus and generator modules manage. */
-export interface KernelAdmin {
-  modules(): ModuleSummary[];
-  module(id: string): ModuleSummary | undefined;
+/** `kernel.modules`: the loaded modules, read and watched. */
+export interface ModulesCapability {
+  list(): ModuleSummary[];
+  get(id: string): ModuleSummary | undefined;
   /** Names of the migrations recorded as applied, per module id. */
   appliedMigrations(): Promise<Map<string, string[]>>;
+  /** Runs `listener` after any module is enabled, disabled or loaded; returns the unsubscribe. */
+  onChange(listener: () => void | Promise<void>): () => void;
+}
+
+/** `kernel.lifecycle`: changing which modules run. */
+export interface LifecycleCapability {
   enable(id: string): Promise<ModuleSummary>;
   disable(id: string): Promise<ModuleSummary>;
-  /** Loads (or replaces) a module folder while running; its routes answer at once. */
-  loadModule(dir: string): Promise<ModuleSummary>;
+  /** Loads (or replaces) a module folder while running, as a boot would; its routes answer at once. */
+  load(dir: string): Promise<ModuleSummary>;
   /** Where generated modules are written (GENERATED_MODULES_DIR); loaded at every boot. */
   readonly generatedModulesDir: string;
+}
+
+/** `kernel.catalog`: what the running modules publish. */
+export interface CatalogCapability {
+  /** Permissions declared by enabled modules. */
+  permissions(): PermissionEntry[];
+  /** Menus declared by enabled modules. */
+  menus(): MenuEntry[];
+  errorCodes(): CatalogueEntry[];
+  /** The OpenAPI 3.1 document of every live route. */
+  apiDocument(): Record<string, unknown>;
+  /** The published v1 manifest schema, as the file holds it. */
+  manifestSchemaText(): string;
+}
+
+/** `kernel.names`: who owns a name, a table or an entity. */
+export interface NamesCapability {
   /** Every entity of the loaded modules, enabled or not, with its table. */
   entities(): MappedEntity[];
   /**
@@ -70,24 +93,28 @@ export interface KernelAdmin {
    * declaring it would be refused at load; null when none does, or only `exceptModuleId`.
    */
   nameOwner(name: OwnedName, exceptModuleId?: string): string | null;
-  /** Permissions declared by enabled modules. */
-  permissions(): PermissionEntry[];
-  /** Menus declared by enabled modules. */
-  menus(): MenuEntry[];
-  errorCodes(): CatalogueEntry[];
-  /** The published v1 manifest schema, as the file holds it. */
-  manifestSchemaText(): string;
-  /** The OpenAPI 3.1 document of every live route. */
-  apiDocument(): Record<string, unknown>;
-  /** Prometheus exposition of the kernel's metrics. */
-  metrics(): Promise<{ contentType: string; body: string }>;
-  /** Runs `listener` after any module is enabled, disabled or loaded. */
-  onChange(listener: () => void | Promise<void>): () => void;
-  /** Whether the database answers. */
-  databaseReachable(): Promise<boolean>;
+}
+
+/** `kernel.health`: the instance and its dependencies. */
+export interface HealthCapability {
   /** Every dependency's state (database, Redis, what modules contribute), within a second. */
   readiness(): Promise<DependencyStatus[]>;
+  /** Prometheus exposition of the kernel's metrics. */
+  metrics(): Promise<{ contentType: string; body: string }>;
   info(): KernelInfo;
+}
+
+/**
+ * `ctx.kernel`: one narrow capability per part, each granted by its own word in the manifest's
+ * `capabilities` (`kernel.modules`, …); reaching a part the manifest does not name throws a
+ * CapabilityError saying what to add.
+ */
+export interface KernelCapabilities {
+  readonly modules: ModulesCapability;
+  readonly lifecycle: LifecycleCapability;
+  readonly catalog: CatalogCapability;
+  readonly names: NamesCapability;
+  readonly health: HealthCapability;
 }
 
 export interface KernelInfo {
