@@ -42,11 +42,11 @@ describe('generator: the HTTP API', () => {
   const libraryBook = async () => updated(api, await imported(api, 'g6api_book'), LIBRARY_SETTINGS);
 
   describe('templates', () => {
-    it('lists the crud template, versioned 2.x (integer keys as strings, GENERATED ALWAYS read only), with a name and a description', async () => {
+    it('lists the crud template, versioned 3.x (a resource of the kit, an indexed list), with a name and a description', async () => {
       const items = itemsOf<{ id: string; version: string; name: string; description: string }>(await api.templates());
       const crud = items.filter((t) => t.id === 'crud');
       expect(crud).to.have.length(1);
-      expect(crud[0].version).to.match(/^2\.\d+\.\d+$/);
+      expect(crud[0].version).to.match(/^3\.\d+\.\d+$/);
       expect(crud[0].name).to.be.a('string').that.is.not.empty;
       expect(crud[0].description).to.be.a('string').that.is.not.empty;
       expect(Object.keys(crud[0]).sort()).to.deep.equal(['description', 'id', 'name', 'version']);
@@ -146,7 +146,7 @@ describe('generator: the HTTP API', () => {
         generatedAt: null,
         version: 1,
       });
-      expect(book.templateVersion).to.match(/^2\.\d+\.\d+$/);
+      expect(book.templateVersion).to.match(/^3\.\d+\.\d+$/);
       expect(book.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(book.updatedAt).to.equal(book.createdAt);
     });

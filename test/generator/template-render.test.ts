@@ -14,9 +14,10 @@ const REPO = path.resolve(__dirname, '..', '..');
 
 /** What the crud template writes, without a server: file names, manifests, escapes, types. */
 describe("the generator's crud template: rendering", () => {
-  it('is listed by the registry as crud 2.0.0 (1.0.0 no longer), and found by id and version', () => {
-    expect(TEMPLATES.map((t) => [t.id, t.version])).to.deep.include(['crud', '2.0.0']);
-    expect(findTemplate('crud', '2.0.0')).to.equal(crudTemplate);
+  it('is listed by the registry as crud 3.0.0 (1.0.0 and 2.0.0 no longer), and found by id and version', () => {
+    expect(TEMPLATES.map((t) => [t.id, t.version])).to.deep.include(['crud', '3.0.0']);
+    expect(findTemplate('crud', '3.0.0')).to.equal(crudTemplate);
+    expect(findTemplate('crud', '2.0.0')).to.equal(undefined);
     expect(findTemplate('crud', '1.0.0')).to.equal(undefined);
     expect(findTemplate('crud', '9.9.9')).to.equal(undefined);
     expect(crudTemplate.name).to.be.a('string').that.is.not.empty;
@@ -28,15 +29,15 @@ describe("the generator's crud template: rendering", () => {
       'manifest.json',
       'book.entity.ts',
       'book.schemas.ts',
-      'book.service.ts',
-      'book.routes.ts',
       'errors.ts',
+      'book.resource.ts',
       'index.ts',
+      'migrations/0001-list-indexes-60433f7c93f2.ts',
       'README.md',
     ]);
     expect(crudTemplate.render(oddPlan()).map((f) => f.path)).to.not.include('errors.ts');
     const tags = crudTemplate.render(tagsPlan());
-    expect(tags.map((f) => f.path)).to.include.members(['catalog-tag.entity.ts', 'catalog-tag.routes.ts', 'errors.ts']);
+    expect(tags.map((f) => f.path)).to.include.members(['catalog-tag.entity.ts', 'catalog-tag.resource.ts', 'errors.ts']);
     expect(fileOf(tags, 'errors.ts').content).to.include('SYSTEM_CATALOG_TAG_DUPLICATED_409');
   });
 
@@ -59,11 +60,11 @@ describe("the generator's crud template: rendering", () => {
     expect(books.menus).to.deep.equal([{ title: 'Library books', path: '/library/books', component: 'library-books/index', permission: 'library:book:list' }]);
     expect(books.generation).to.deep.equal({
       templateId: 'crud',
-      templateVersion: '2.0.0',
+      templateVersion: '3.0.0',
       sourceTable: 'library_books',
       className: 'Book',
       resourcePath: '/library/books',
-      routeModule: 'book.routes.ts',
+      routeModule: 'book.resource.ts',
     });
     expect(JSON.parse(fileOf(crudTemplate.render(tagsPlan()), 'manifest.json').content)).to.not.have.property('dependsOn');
   });

@@ -1,7 +1,7 @@
 import type { GeneratedFile } from '../generation-plan';
 import { tsString } from '../emit';
 import type { Column, CrudModel } from './model';
-import { fileText } from './source';
+import { fileText, importLine } from './source';
 
 /** `<base>.entity.ts`: the MikroORM entity, one property per column, each naming its column. */
 export function entityFile(model: CrudModel): GeneratedFile {
@@ -12,8 +12,7 @@ export function entityFile(model: CrudModel): GeneratedFile {
   return {
     path: model.files.entity,
     content: fileText([
-      `import { defineEntity, type InferEntity } from '@mikro-orm/core';`,
-      usesNewId && `import { newId } from '@atrium/kernel';`,
+      importLine('@atrium/kernel', ['defineEntity', ...(usesNewId ? ['newId'] : [])], ['InferEntity']),
       '',
       ...(usesDefaults
         ? [

@@ -14,7 +14,7 @@ export const ACTIONS = [
 ];
 
 /** `manifest.json`: what the module is, its permissions and menu, and what generated it. */
-export function manifestFile(model: CrudModel): GeneratedFile {
+export function manifestFile(model: CrudModel, migration: string | undefined): GeneratedFile {
   const { plan, names } = model;
   const usesDictionaries = plan.columns.some((c) => c.dictCode !== null);
   return {
@@ -35,6 +35,7 @@ export function manifestFile(model: CrudModel): GeneratedFile {
         owner: plan.moduleId,
       })),
       menus: [{ title: plan.moduleName, path: plan.resourcePath, component: `${plan.moduleId}/index`, permission: `${plan.permissionPrefix}:list` }],
+      ...(migration ? { migrations: [migration] } : {}),
       spec: 'README.md',
       generation: {
         templateId: CRUD_TEMPLATE_ID,
@@ -42,7 +43,7 @@ export function manifestFile(model: CrudModel): GeneratedFile {
         sourceTable: plan.sourceTable,
         className: plan.className,
         resourcePath: plan.resourcePath,
-        routeModule: model.files.routes,
+        routeModule: model.files.resource,
       },
     }),
   };

@@ -35,8 +35,6 @@ export interface CrudModel {
   filters: Filter<Column>[];
   /** The sort whitelist: the `list` columns. */
   sortable: Column[];
-  /** What the list calls the total it reads with each row: `total`, unless a column answers to that. */
-  totalAlias: string;
   unique: UniqueConstraint[];
   /** A write can take a value another record holds (a unique index, or an id the caller chose). */
   conflicts: boolean;
@@ -46,7 +44,14 @@ export interface CrudModel {
   inUse: boolean;
   /** The module has errors of its own (errors.ts exists). */
   ownErrors: boolean;
-  files: { entity: string; schemas: string; service: string; routes: string };
+  /**
+   * The caller chooses the key, and no unique constraint of the plan is the primary key: a create
+   * looks for a record with the key first, so a taken one is the module's 409 too.
+   */
+  checksTakenKey: boolean;
+  /** The columns the list's indexes cover (`migrations/`), by the kind of index. */
+  indexes: { btree: string[]; trigram: string[] };
+  files: { entity: string; schemas: string; resource: string };
 }
 
 export function crudModel(plan: GenerationPlan): CrudModel {
@@ -73,22 +78,36 @@ export function crudModel(plan: GenerationPlan): CrudModel {
     dictionaryFields: formFields.filter((c) => c.dictCode !== null),
     filters: filtersOf(columns),
     sortable: columns.filter((c) => c.list),
-    totalAlias: freeName('total', columns),
     unique: plan.uniqueConstraints,
     conflicts: plan.uniqueConstraints.length > 0 || !idGenerated,
     references: plan.foreignKeys,
     inUse: plan.referenced,
     ownErrors: plan.uniqueConstraints.length > 0 || !idGenerated || plan.referenced,
+    checksTakenKey: !idGenerated && !plan.uniqueConstraints.some((u) => u.columns.length === 1 && u.columns[0] === id.columnName),
+    indexes: listIndexes(plan, columns),
     files: {
       entity: `${names.base}.entity.ts`,
       schemas: `${names.base}.schemas.ts`,
-      service: `${names.base}.service.ts`,
-      routes: `${names.base}.routes.ts`,
+      resource: `${names.base}.resource.ts`,
     },
   };
 }
 
-/** `name`, or `name_`, `name__`…: the first that is neither a column's name nor its property. */
-function freeName(name: string, columns: readonly Column[]): string {
-  return columns.some((c) => c.property === name || c.columnName === name) ? freeName(`${name}_`, columns) : name;
+/**
+ * A btree index for each column a sort or an equality or range filter reads, a trigram index for
+ * each a contains filter searches; none where the key or a unique index already leads with it.
+ */
+function listIndexes(plan: GenerationPlan, columns: readonly Column[]): CrudModel['indexes'] {
+  const led = new Set([...plan.uniqueConstraints.map((u) => u.columns[0]), columns.find((c) => c.role === 'id')!.columnName]);
+  const contains = filtersOf(columns)
+    .filter((f) => f.operator === '$ilike')
+    .map((f) => f.column.columnName);
+  const read = [
+    ...columns.filter((c) => c.list),
+    ...filtersOf(columns)
+      .filter((f) => f.operator !== '$ilike')
+      .map((f) => f.column),
+  ];
+  const btree = columns.filter((c) => read.includes(c) && !led.has(c.columnName)).map((c) => c.columnName);
+  return { btree, trigram: columns.filter((c) => contains.includes(c.columnName)).map((c) => c.columnName) };
 }

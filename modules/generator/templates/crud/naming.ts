@@ -4,10 +4,12 @@ import type { GenerationPlan } from '../generation-plan';
 export interface Names {
   /** `LibraryBook`: the class name with a capital first letter, the prefix of exported names. */
   type: string;
-  /** `library-book`: the base of the file names, and the resource the audit log names. */
+  /** `library-book`: the base of the file names. */
   base: string;
-  /** `library book`: the resource in messages. */
+  /** `library book`: the resource in messages and the audit log. */
   words: string;
+  /** `library books`. */
+  many: string;
   /** `a library book`, `an order`. */
   one: string;
   /** `SYSTEM_LIBRARY_BOOK_DUPLICATED_409`. */
@@ -15,30 +17,26 @@ export interface Names {
   /** `SYSTEM_LIBRARY_BOOK_IN_USE_409`. */
   inUseError: string;
   entity: string;
-  service: string;
-  view: string;
   errors: string;
-  /** The exported routes, in the order the module lists them. */
-  routes: { list: string; get: string; create: string; update: string; delete: string };
+  /** `libraryBooks`: the declared resource. */
+  resource: string;
 }
 
 export function namesOf(plan: GenerationPlan): Names {
   const parts = wordsOf(plan.className);
   const type = capitalised(plan.className);
-  const last = parts[parts.length - 1];
-  const plural = type.slice(0, -last.length) + capitalised(pluralOf(last));
+  const many = [...parts.slice(0, -1), pluralOf(parts[parts.length - 1])];
   return {
     type,
     base: parts.join('-'),
     words: parts.join(' '),
+    many: many.join(' '),
     one: withArticle(parts.join(' ')),
     duplicatedError: `SYSTEM_${parts.join('_').toUpperCase()}_DUPLICATED_409`,
     inUseError: `SYSTEM_${parts.join('_').toUpperCase()}_IN_USE_409`,
     entity: `${type}Entity`,
-    service: `${type}Service`,
-    view: `${type}View`,
     errors: `${type}Errors`,
-    routes: { list: `list${plural}`, get: `get${type}`, create: `create${type}`, update: `update${type}`, delete: `delete${type}` },
+    resource: many.map((word, i) => (i === 0 ? word : capitalised(word))).join(''),
   };
 }
 

@@ -49,21 +49,7 @@ export function planProblems(plan: GenerationPlan): string[] {
 }
 
 /** Names the generated files import, next to which the class's own type is declared. */
-const IMPORTED = [
-  'AppError',
-  'DictionariesApi',
-  'EntityManager',
-  'ErrorDetail',
-  'IdParams',
-  'InferEntity',
-  'KernelErrors',
-  'ModuleContext',
-  'ObjectQuery',
-  'Page',
-  'PageRequest',
-  'Paginated',
-  'Type',
-];
+const IMPORTED = ['AppError', 'DictionariesApi', 'ErrorDetail', 'InferEntity', 'KernelErrors', 'ListIndexesMigration', 'ModuleContext', 'Type'];
 /** TypeScript's own types: a class named so would hide them from the generated code. */
 const TYPESCRIPT_TYPES = [
   'Awaited',

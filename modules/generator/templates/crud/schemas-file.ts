@@ -6,64 +6,57 @@ import { capitalised } from './naming';
 import { fileText, schemaOptions } from './source';
 
 /**
- * `<base>.schemas.ts`: TypeBox schemas of the view, the bodies, the filters and the id. Labels
- * and comments reach the API catalog as `description`s; the view and the bodies are named
- * schemas there (`Book`, `BookCreate`, `BookUpdate`).
+ * `<base>.schemas.ts`: TypeBox schemas of the key, the view and the bodies, each field written
+ * once with what its column holds. Labels and comments reach the API catalog as `description`s;
+ * the view and the bodies are named schemas there (`Book`, `BookCreate`, `BookUpdate`).
  */
 export function schemasFile(model: CrudModel): GeneratedFile {
-  const { names, columns, version } = model;
+  const { names, columns, version, id } = model;
+  const formFields = model.updateFields;
+  const others = columns.filter((c) => c !== id && !formFields.includes(c));
+  const required = model.createFields.filter((f) => f.required && f.column !== id).map((f) => f.column);
+  const createsKey = model.createFields.some((f) => f.column === id);
   return {
     path: model.files.schemas,
     content: fileText([
       `import { Type, named } from '@atrium/kernel';`,
       '',
+      `/** The key, as paths and records carry it. */`,
+      `export const ${names.type}Id = ${valueSchema(id)};`,
+      '',
+      '/** What a create or an update may send, each field as its column holds it. */',
+      'const fields = {',
+      ...formFields.map((c) => `  ${c.property}: ${valueSchema(c)},`),
+      '};',
+      'const optional = Type.Partial(Type.Object(fields)).properties;',
+      '',
       `/** ${capitalised(names.one)} as the API shows it: every column of the table. */`,
       `export const ${names.type}Schema = named('${names.type}', Type.Object({`,
-      ...columns.map((c) => `  ${c.property}: ${valueSchema(c, { accepted: false, orNull: c.nullable, description: describe(c) })},`),
+      `  ${id.property}: ${names.type}Id,`,
+      '  ...fields,',
+      ...others.map((c) => `  ${c.property}: ${valueSchema(c)},`),
       '}));',
       '',
-      '/** A create: the required fields, and any of the others. */',
-      `export const Create${names.type}Body = named('${names.type}Create', Type.Object({`,
-      ...model.createFields.map(({ column, required }) => `  ${column.property}: ${optional(bodySchema(column), !required)},`),
-      '}));',
+      `/** A create: ${[...(createsKey ? [id] : []), ...required].map((c) => c.property).join(', ') || 'none of the fields'} required, any of the others. */`,
+      `export const ${names.type}Create = named('${names.type}Create', Type.Object({ ${[
+        ...(createsKey ? [`${id.property}: ${names.type}Id`] : []),
+        '...optional',
+        ...required.map((c) => `${c.property}: fields.${c.property}`),
+      ].join(', ')} }));`,
       '',
       `/** An update: any of the fields${version ? ', and the version the caller read' : ''}. */`,
-      `export const Update${names.type}Body = named('${names.type}Update', Type.Object({`,
-      ...model.updateFields.map((c) => `  ${c.property}: ${optional(bodySchema(c), true)},`),
-      version && `  ${version.property}: Type.Integer({ minimum: 1, description: 'The version the caller read' }),`,
-      '}));',
-      '',
-      `/** The list's filters; an absent one does not filter. */`,
-      `export const ${names.type}FilterQuery = Type.Object({`,
-      ...model.filters.map((f) => `  ${f.name}: ${optional(valueSchema(f.column, { accepted: true, orNull: false, description: f.description }), true)},`),
-      '});',
-      '',
-      `export const IdParams = Type.Object({ id: ${valueSchema(model.id, { accepted: true, orNull: false })} });`,
+      `export const ${names.type}Update = named('${names.type}Update', Type.Object({ ...optional${
+        version ? `, ${version.property}: Type.Integer({ minimum: 1, description: 'The version the caller read' })` : ''
+      } }));`,
     ]),
   };
 }
 
-interface ValueSchemaOptions {
-  /** Held to what the column can store (a value the API accepts), not only to its type. */
-  accepted: boolean;
-  orNull: boolean;
-  description?: string;
-}
-
-/** The TypeBox schema of a column's value. */
-function valueSchema(column: Column, { accepted, orNull, description }: ValueSchemaOptions): string {
+/** The TypeBox schema of a column's value: its type, what the column can store, its description. */
+export function valueSchema(column: Column, { orNull = column.nullable, description = describe(column) } = {}): string {
   const { schema, shape, limits } = column.type;
-  const value: [string, string][] = [...shape, ...(accepted ? limits : [])];
-  const described: [string, string][] = description === undefined ? [] : [['description', tsString(description)]];
+  const value: [string, string][] = [...shape, ...limits];
+  const described: [string, string][] = [['description', tsString(description)]];
   if (!orNull) return `Type.${schema}(${schemaOptions([...value, ...described])})`;
-  return `Type.Union([Type.${schema}(${schemaOptions(value)}), Type.Null()]${described.length > 0 ? `, ${schemaOptions(described)}` : ''})`;
-}
-
-/** A field of a create or an update body. */
-function bodySchema(column: Column): string {
-  return valueSchema(column, { accepted: true, orNull: column.nullable, description: describe(column) });
-}
-
-function optional(schema: string, isOptional: boolean): string {
-  return isOptional ? `Type.Optional(${schema})` : schema;
+  return `Type.Union([Type.${schema}(${schemaOptions(value)}), Type.Null()], ${schemaOptions(described)})`;
 }
