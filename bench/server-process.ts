@@ -12,9 +12,23 @@ import { freePort } from '../test/support/free-port';
 
 export const ROOT = path.resolve(__dirname, '..');
 const LOADER = ['-r', require.resolve('@swc-node/register')];
-const BOOT_TIMEOUT_MS = 120_000;
+const BOOT_TIMEOUT_MS = 300_000;
 const POLL_MS = 10;
 export const READY_PATH = '/api/v1/system/ready';
+
+/**
+ * Every server still running. A benchmark stopped from outside (run.ts's timeout, Ctrl-C) takes
+ * them with it rather than leaving servers behind that hold ports and load the machine.
+ */
+const running = new Set<ChildProcess>();
+const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
+process.once('exit', killAll);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(1);
+  });
+}
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
@@ -47,10 +61,18 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     // stdout (a server's log) goes to /dev/null: a synchronous write that costs what a real one does.
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // Kept for the error while it boots; passed on once it serves, so a failure under load shows.
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  let ready = false;
+  child.stderr?.on('data', (chunk: Buffer) => (ready ? process.stderr.write(chunk) : (stderr += chunk.toString('utf8'))));
+  running.add(child);
   let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    running.delete(child);
+    exited = code;
+    if (ready && !stopping) process.stderr.write(`${options.entry} (pid ${child.pid}) exited with ${code ?? signal} while serving\n`);
+  });
   try {
     for (;;) {
       if (exited !== undefined) throw new Error(`${options.entry} exited with ${exited} before it was ready: ${stderr.trim()}`);
@@ -63,12 +85,17 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     throw error;
   }
   const bootMs = elapsedMs();
+  ready = true;
+  process.stderr.write(stderr);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     bootMs,
     rssBytes: () => rssOf(child.pid!),
-    stop: () => stop(child),
+    stop: () => {
+      stopping = true;
+      return stop(child);
+    },
   };
 }
 
