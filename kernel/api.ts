@@ -59,7 +59,6 @@ export { contains, equals, filterBy } from './resources/resource-filters';
 export { schemaView } from './resources/resource-view';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';
-export { ListIndexesMigration } from './resources/list-indexes';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';
 export type { ResourceService } from './resources/resource-service';
 export type { TreeNode } from './resources/resource-tree';
