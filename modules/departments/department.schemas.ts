@@ -1,24 +1,20 @@
 import { Type, named } from '@atrium/kernel';
 import { DEPARTMENT_STATUSES } from './department.entity';
 
-const Status = Type.Union(DEPARTMENT_STATUSES.map((s) => Type.Literal(s)));
+export const DepartmentStatus = Type.Union(DEPARTMENT_STATUSES.map((s) => Type.Literal(s)));
 
-const DepartmentFields = {
-  id: Type.String({ format: 'uuid' }),
-  parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'null for a root' }),
-  name: Type.String(),
-  sort: Type.Integer({ description: 'Order among siblings, ascending' }),
-  status: Status,
-  version: Type.Integer({ minimum: 1 }),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-};
-
-export const DepartmentSchema = named('Department', Type.Object(DepartmentFields));
-
-export const DepartmentNodeSchema = named(
-  'DepartmentNode',
-  Type.Recursive((node) => Type.Object({ ...DepartmentFields, children: Type.Array(node) }), { $id: 'DepartmentNode' }),
+export const DepartmentSchema = named(
+  'Department',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'null for a root' }),
+    name: Type.String(),
+    sort: Type.Integer({ description: 'Order among siblings, ascending' }),
+    status: DepartmentStatus,
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  }),
 );
 
 /** Trimmed before it is stored; unique among its siblings whatever the case. */
@@ -32,7 +28,7 @@ export const CreateDepartmentBody = named(
     parentId: Type.Optional(ParentId),
     name: Name,
     sort: Type.Optional(Sort),
-    status: Type.Optional(Status),
+    status: Type.Optional(DepartmentStatus),
   }),
 );
 
@@ -42,15 +38,7 @@ export const UpdateDepartmentBody = named(
     parentId: Type.Optional(ParentId),
     name: Type.Optional(Name),
     sort: Type.Optional(Sort),
-    status: Type.Optional(Status),
+    status: Type.Optional(DepartmentStatus),
     version: Type.Integer({ minimum: 1, description: 'The version the caller read' }),
   }),
 );
-
-export const DepartmentFilterQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name' })),
-  status: Type.Optional(Status),
-  parentId: Type.Optional(Type.String({ format: 'uuid', description: 'Only the children of this department' })),
-});
-
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
