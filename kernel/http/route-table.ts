@@ -1,7 +1,8 @@
-import express, { type RequestHandler, type Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { ModuleContext } from '../modules/module-context';
 import { compileRoute, type RouteServices } from './compile-route';
 import type { RouteDefinition } from './route';
+import { RouteDispatch } from './route-dispatch';
 
 export const API_BASE = '/api/v1';
 
@@ -11,23 +12,19 @@ export interface RouteEntry {
   ctx: ModuleContext;
 }
 
-/** `/system/modules/{id}` → `/system/modules/:id` (express 5 syntax). */
-export function expressPath(openApiPath: string): string {
-  return openApiPath.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
-}
-
 /** The template a request matched, as metrics and logs label it. */
 export function routeTemplate(route: RouteDefinition): string {
   return route.root ? route.path : API_BASE + route.path;
 }
 
 /**
- * The routers of the enabled modules. Rebuilt whole on every change (enable, disable, live
- * load) and swapped in one assignment, so a request sees either the old table or the new one.
+ * The routes of the enabled modules, matched by radix trees (route-dispatch.ts). Rebuilt whole on
+ * every change (enable, disable, live load) and swapped in one assignment, so a request sees
+ * either the old table or the new one.
  */
 export class RouteTable {
-  private api: Router = express.Router();
-  private root: Router = express.Router();
+  private api = new RouteDispatch();
+  private root = new RouteDispatch();
   entries: readonly RouteEntry[] = [];
   /**
    * Compiled handlers by route and module context. Compiling a route (its validators above all)
@@ -39,15 +36,15 @@ export class RouteTable {
   constructor(private readonly services: RouteServices) {}
 
   replace(entries: readonly RouteEntry[]): void {
-    const api = express.Router({ strict: false, caseSensitive: true });
-    const root = express.Router({ strict: false, caseSensitive: true });
+    const api = new RouteDispatch();
+    const root = new RouteDispatch();
     for (const { route, ctx } of entries) {
       const handler = this.handlerOf(route, ctx);
       const labelled: RequestHandler = (req, res, next) => {
         res.locals.routeTemplate = routeTemplate(route);
         return handler(req, res, next);
       };
-      (route.root ? root : api)[route.method.toLowerCase() as 'get'](expressPath(route.path), labelled);
+      (route.root ? root : api).add(route.method, route.path, labelled);
     }
     this.api = api;
     this.root = root;
@@ -67,13 +64,13 @@ export class RouteTable {
 
   /**
    * Middleware that dispatches to whichever table is current when the request arrives. No route
-   * declares OPTIONS, so it skips the routers: an express router answers OPTIONS on a known path
-   * itself, with a bare `Allow` list outside the envelope; like any undeclared method it is 404.
+   * declares OPTIONS, so OPTIONS on a known path is 404 like any undeclared method (no bare
+   * `Allow` list outside the envelope, as an express router would answer).
    */
   middleware(): { api: RequestHandler; root: RequestHandler } {
     return {
-      api: (req, res, next) => (req.method === 'OPTIONS' ? next() : this.api(req, res, next)),
-      root: (req, res, next) => (req.method === 'OPTIONS' ? next() : this.root(req, res, next)),
+      api: (req, res, next) => this.api.middleware(req, res, next),
+      root: (req, res, next) => this.root.middleware(req, res, next),
     };
   }
 }
