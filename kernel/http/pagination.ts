@@ -129,24 +129,35 @@ export const CursorQuery = {
   ),
 };
 
-/** The paginated `data` schema of a list route. */
-export function Paginated<T extends TSchema>(item: T) {
+/**
+ * The paginated `data` schema of a list route. A list whose total comes from pageTotal() says
+ * `estimated` (its answers may carry `totalIsEstimate`); one that takes CursorQuery says `cursor`
+ * (they may carry `nextCursor`). A list held in memory says neither: it always counts exactly.
+ */
+export function Paginated<T extends TSchema>(item: T, may: { estimated?: boolean; cursor?: boolean } = {}) {
   return Type.Object(
     {
       items: Type.Array(item),
       page: Type.Integer({ minimum: 1 }),
       pageSize: Type.Integer({ minimum: 1 }),
-      total: Type.Integer({ minimum: 0, description: 'Every item the filters match; an estimate when `totalIsEstimate` is true.' }),
-      totalIsEstimate: Type.Optional(
-        Type.Literal(true, {
-          description: 'Present only when `total` is the database planner’s estimate: the exact count would scan more rows than the server counts per request.',
-        }),
-      ),
-      nextCursor: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], {
-          description: 'On lists that take `cursor`, when one was sent: the `cursor` of the next page; null after the last.',
-        }),
-      ),
+      total: Type.Integer({ minimum: 0, description: may.estimated ? 'Every item the filters match; an estimate when `totalIsEstimate` is true.' : undefined }),
+      ...(may.estimated
+        ? {
+            totalIsEstimate: Type.Optional(
+              Type.Literal(true, {
+                description:
+                  'Present only when `total` is the database planner’s estimate: the exact count would scan more rows than the server counts per request.',
+              }),
+            ),
+          }
+        : {}),
+      ...(may.cursor
+        ? {
+            nextCursor: Type.Optional(
+              Type.Union([Type.String(), Type.Null()], { description: 'When a `cursor` was sent: the `cursor` of the next page; null after the last.' }),
+            ),
+          }
+        : {}),
     },
     { additionalProperties: false },
   );

@@ -20,7 +20,7 @@ export const listUsers = defineRoute({
     "Only users within the caller's data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields. Send `cursor` (empty at first, then each `nextCursor`) to scroll by keyset instead of by page, with one sort at most. Past EXACT_COUNT_LIMIT rows, `total` is an estimate and `totalIsEstimate` is true.",
   query: UserFilterQuery,
   list: { sort: { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } },
-  response: Paginated(UserSchema),
+  response: Paginated(UserSchema, { estimated: true, cursor: true }),
   handler: ({ query, page }, ctx) => users(ctx).list(page, query),
 });
 
