@@ -4,14 +4,14 @@ import { MenusErrors } from './errors';
 import { MenuEntity } from './menu.entity';
 import { MenuSync } from './menu-sync';
 import { MenuTreeService } from './menu-tree';
-import { createMenu, deleteMenu, getMenu, listMenus, menuTree, updateMenu } from './menus.routes';
+import { menus } from './menu.resource';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: MenusErrors,
   entities: [MenuEntity],
-  routes: [listMenus, menuTree, getMenu, createMenu, updateMenu, deleteMenu],
-  provides: [provide(MenuTreeApi, (ctx) => new MenuTreeService(ctx.db, ctx.kernel))],
+  routes: menus.routes,
+  provides: [provide(MenuTreeApi, (ctx) => new MenuTreeService(ctx))],
   setup: async (ctx) => {
     const sync = new MenuSync();
     await sync.start(ctx);

@@ -1,4 +1,4 @@
-import { type Static, Type, named } from '@atrium/kernel';
+import { Type, named } from '@atrium/kernel';
 
 /** The manifest's rules (contract 2.5), so a menu made through the API is one a manifest could declare. */
 const PERMISSION_CODE = '^[A-Za-z][A-Za-z0-9_-]*:[A-Za-z][A-Za-z0-9_-]*:[A-Za-z][A-Za-z0-9_-]*$';
@@ -14,6 +14,8 @@ const path = Type.String({ minLength: 1, maxLength: 256, pattern: MENU_PATH, des
 const component = Type.String({ minLength: 1, maxLength: 512 });
 const permission = Type.String({ maxLength: 200, pattern: PERMISSION_CODE, description: 'A well-formed permission code; no module need declare it.' });
 
+export const MenuTypeSchema = menuType();
+
 const menuFields = {
   id: Type.String({ format: 'uuid' }),
   parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
@@ -21,12 +23,15 @@ const menuFields = {
   path: Type.String(),
   component: Type.String(),
   permission: Type.String(),
-  type: menuType(),
+  type: MenuTypeSchema,
   icon: Type.Union([Type.String(), Type.Null()]),
   sort: Type.Integer(),
   visible: Type.Boolean(),
   moduleId: Type.Union([Type.String(), Type.Null()], { description: 'The module whose manifest declares it; null for menus made through the API.' }),
 };
+
+/** What a node of `GET /menus/tree` carries besides its children. */
+export const MENU_NODE_FIELDS = Object.keys(menuFields);
 
 export const MenuSchema = named(
   'Menu',
@@ -36,13 +41,6 @@ export const MenuSchema = named(
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
   }),
-);
-export type MenuView = Static<typeof MenuSchema>;
-
-/** A node of `GET /menus/tree` and the nodes under it, to any depth. */
-export const MenuNodeSchema = named(
-  'MenuNode',
-  Type.Recursive((Node) => Type.Object({ ...menuFields, children: Type.Array(Node, { description: 'Ordered by sort, then title.' }) }), { $id: 'MenuNode' }),
 );
 
 export const CreateMenuBody = named(
@@ -76,6 +74,3 @@ export const UpdateMenuBody = named(
     version: Type.Integer({ minimum: 1 }),
   }),
 );
-
-export type MenuChange = Omit<Static<typeof UpdateMenuBody>, 'version'>;
-export type MenuInput = Required<MenuChange>;

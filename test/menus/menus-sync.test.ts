@@ -99,6 +99,23 @@ describe('menus: synced from module manifests', () => {
       expect(titlesIn((expectSuccess(await api.tree()).data as { items: MenuNode[] }).items)).to.include('Under probe');
       expectSuccess(await api.remove(child.id));
     });
+
+    it('takes a disabled module’s menu for absent as a parent: 400 naming /body/parentId on create and on move', async () => {
+      const charts = await api.declared('menu-probe', '/probe/charts');
+      const wanderer = await api.add('Wanderer');
+      await api.disable('menu-probe');
+      try {
+        const create = await api.create({ title: 'Lost', path: '/lost', component: 'lost/index', permission: 'console:page:view', parentId: charts.id });
+        detailFor(expectError(create, 400, 'VALIDATION_FAILED_400'), '/body/parentId');
+        detailFor(
+          expectError(await api.update(wanderer.id, { parentId: charts.id, version: wanderer.version }), 400, 'VALIDATION_FAILED_400'),
+          '/body/parentId',
+        );
+      } finally {
+        await api.enable('menu-probe');
+      }
+      expectSuccess(await api.remove(wanderer.id));
+    });
   });
 
   describe('modules loaded while running', () => {
