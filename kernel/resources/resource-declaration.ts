@@ -6,6 +6,7 @@ import type { ErrorDefinition } from '../errors/error-definition';
 import type { UniqueConflict } from '../db/write-guards';
 import type { RowScopeMapping } from '../auth/row-scope';
 import type { ModuleContext } from '../modules/module-context';
+import type { Principal } from '../auth/principal';
 import type { SortDirection } from '../http/pagination';
 import type { ResourceFilter } from './resource-filters';
 
@@ -16,6 +17,8 @@ export type Row = Record<string, unknown> & AnyEntity;
 export interface WriteContext {
   ctx: ModuleContext;
   em: EntityManager;
+  /** Who asks for the write; null outside a request (a seed, a task). */
+  principal: Principal | null;
 }
 
 /** The four operations a resource always has, and the tree read of one with a parent. */

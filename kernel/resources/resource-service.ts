@@ -6,7 +6,8 @@ import { checkVersion, flushChanges, notFound } from '../db/write-guards';
 import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../modules/module-context';
 import { filterConditions } from './resource-filters';
-import type { ResourceDeclaration, Row } from './resource-declaration';
+import type { ResourceDeclaration, Row, WriteContext } from './resource-declaration';
+import { currentRequest } from '../http/request-context';
 import { nest, TreeRules, type TreeNode } from './resource-tree';
 
 /**
@@ -61,7 +62,7 @@ export class ResourceService {
         fields[parent] = lowerId(fields[parent]);
         await this.rules.requireParent(em, fields[parent] as string | null, this.ownWhere());
       }
-      await this.declaration.hooks?.beforeCreate?.(fields, { ctx: this.ctx, em });
+      await this.declaration.hooks?.beforeCreate?.(fields, this.write(em));
       const created = em.create<Row>(this.entity, fields);
       await this.flush(em, parent ? (fields[parent] as string | null) : null);
       return created;
@@ -88,7 +89,7 @@ export class ResourceService {
         change[parent] = lowerId(change[parent]);
         if (change[parent] !== (found[parent] ?? null)) await this.rules.checkMove(em, found, change[parent] as string | null, this.ownWhere());
       }
-      await this.declaration.hooks?.beforeUpdate?.(found, change, { ctx: this.ctx, em });
+      await this.declaration.hooks?.beforeUpdate?.(found, change, this.write(em));
       for (const [name, value] of Object.entries(change)) if (value !== undefined) found[name] = value;
       await this.flush(em, parent ? ((found[parent] as string | null) ?? null) : null);
       return found;
@@ -109,7 +110,7 @@ export class ResourceService {
     const row = await this.ctx.db.transactional(async (em) => {
       const found = await this.load(em, id);
       checkVersion(found.version as number, version, '/query/version');
-      await this.declaration.hooks?.beforeDelete?.(found, { ctx: this.ctx, em });
+      await this.declaration.hooks?.beforeDelete?.(found, this.write(em));
       if (this.rules) await this.rules.refuseWithChildren(em, id);
       em.remove(found);
       await this.flush(em, null);
@@ -149,6 +150,10 @@ export class ResourceService {
     const conditions = await owner.resolve(value, this.ctx.db.em());
     if (!conditions) throw owner.missing(value);
     return new ResourceService(this.declaration, this.view, this.ctx, { conditions, missing: () => owner.missing(value) });
+  }
+
+  private write(em: EntityManager): WriteContext {
+    return { ctx: this.ctx, em, principal: currentRequest()?.principal ?? null };
   }
 
   /** The declaration's own conditions, as they stand for this request, and the owner's. */

@@ -61,12 +61,6 @@ export const UpdateScheduleBody = named(
   }),
 );
 
-export const ScheduleFilterQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name' })),
-  type: Type.Optional(Type.String({ maxLength: 100, description: 'Schedules of this task type' })),
-  enabled: Type.Optional(Type.Boolean()),
-});
-
 export const IdParams = Type.Object({ id: Id });
 /** A delete's, or an enable's or disable's: with `version`, only if the schedule is still at it. */
 export const VersionQuery = Type.Object({ version: Type.Optional(Version) });
