@@ -13,8 +13,9 @@
  * after boot, a login and a few requests, and a moment of idleness.
  *
  * Goals, the issue's ("embedded boot and idle memory halved from today's 2.4 s and 550 MB"):
- * - boot: 1.2 s is BOOT_GOAL_RATIO times the baseline on the machine where 2.4 s was measured, and
- *   the goal is that ratio, since absolute times follow the machine (the absolute time is printed);
+ * - boot: absolute times follow the machine (and how busy it is), so the goal is a ratio: half
+ *   the ratio to the baseline that the embedded warm boot had when this benchmark was written
+ *   (TODAY_BOOT_RATIO); the absolute time is printed beside it;
  * - memory: at most 275 MB; memory depends on the code, not on how busy the machine is.
  *
  *   npm run bench -- boot
@@ -30,8 +31,9 @@ import { startServer, timeToReady, type ServerOptions, type ServerProcess } from
 import { BENCH_ADMIN_PASSWORD, POSTGRES_URL, fixed, loginBearer, median, table } from './support';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 3);
-/** 1.2 s over the baseline's median (see README of the figures in docs/decisions.md). */
-const BOOT_GOAL_RATIO = 3.5;
+/** The embedded warm boot over the baseline when the issue measured 2.4 s (commit f702338, this machine type). */
+const TODAY_BOOT_RATIO = 5.75;
+const BOOT_GOAL_RATIO = TODAY_BOOT_RATIO / 2;
 const MEMORY_GOAL_MB = 275;
 const IDLE_MS = 2000;
 const MB = 1024 * 1024;
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
     assertGoal({
       name: `embedded boot, warm data dir (${fixed(median(warm), 0)} ms; the issue's 2.4 s halved is 1.2 s)`,
       figure: `${fixed(ratio, 2)}x baseline`,
-      goal: `<= ${BOOT_GOAL_RATIO}x`,
+      goal: `<= ${fixed(BOOT_GOAL_RATIO, 2)}x, half of ${TODAY_BOOT_RATIO}x when the issue was filed`,
       met: ratio <= BOOT_GOAL_RATIO,
     });
     assertGoal({
