@@ -4,7 +4,6 @@ import { BootError } from './boot-error';
 import { configError, defaultGeneratedModulesDir, inspectConfig, type KernelConfig } from './config';
 import { openDatabase } from './db/database';
 import { kernelMigrations } from './db/kernel-migrations';
-import { runMigrations } from './db/migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
 import { moduleEnvironmentProblems } from './modules/environment-problems';
@@ -43,28 +42,25 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   // Every setting refused at once, before any migration: an operator fixes them in one go.
   settingsProblems.push(...moduleEnvironmentProblems(loaded, config));
   if (settingsProblems.length > 0) throw configError(settingsProblems);
-  // 6. migrate: all pending migrations of all modules, all or nothing
+  // 6. the database; the modules' migrations (with the kernel's, in one all-or-nothing run),
+  // entities and row scopes come in with the modules (step 7), as at a live load.
   const rowScopes = new RowScopes();
-  rowScopes.register(loaded.flatMap((m) => m.definition.rowScoped ?? []));
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     exactCountLimit: config.exactCountLimit,
-    entities: loaded.flatMap((m) => m.definition.entities ?? []),
     filters: [rowScopes.filter()],
     logger: log,
   });
   let kernel: Kernel | undefined;
   let redis: RedisConnections | undefined;
   try {
-    await runMigrations(db, [...kernelMigrations, ...loaded.flatMap((m) => m.migrations)], { logger: log });
-    // 7. register: contexts, public APIs, SPIs, routes, catalogues
     if (config.redisUrl) redis = await connectRedis(config.redisUrl, log);
     kernel = new Kernel(config, log, db, redis, rowScopes);
-    await kernel.register(loaded);
-    // 8. start: modules in load order, then HTTP
-    await kernel.start({ listen: options.listen ?? true });
+    // 7. install: each module's migrations, entities, registration (contexts, public APIs, SPIs,
+    // routes, catalogues) and start, in load order — the path a live load takes; 8. HTTP
+    await kernel.start(loaded, { listen: options.listen ?? true, kernelMigrations });
     return kernel;
   } catch (error) {
     if (kernel) await kernel.stop();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { authenticateRequest } from './auth/authenticate';
 import type { KernelConfig } from './config';
 import type { Database } from './db/database';
+import type { ModuleMigration } from './db/migrations';
 import { ErrorCatalogue } from './errors/error-catalogue';
 import { createHttpApp } from './http/app';
 import { HttpMetrics } from './http/metrics';
@@ -15,6 +16,8 @@ import { RouteTable } from './http/route-table';
 import { createKernelCapabilities } from './kernel-capabilities-service';
 import type { KernelCapabilities } from './modules/kernel-capabilities';
 import { createModuleContext } from './modules/create-context';
+import { installModules, type ModuleHost } from './modules/install-modules';
+import type { ModuleEnvironment } from './modules/module-context';
 import { moduleEnvironment } from './modules/module-environment';
 import type { LoadedModule } from './modules/loaded-module';
 import { ModuleRegistry } from './modules/module-registry';
@@ -37,11 +40,12 @@ const STATE_CHANGED = 'kernel.module-state-changed';
 const RESYNC = 'kernel.resync';
 
 /** The running kernel: what boot() assembled, and how it stops. */
-export class Kernel {
+export class Kernel implements ModuleHost {
   readonly startedAt = new Date();
   readonly catalogue = new ErrorCatalogue();
   readonly metrics = new HttpMetrics();
   readonly stateStore: ModuleStateStore;
+  readonly environment: ModuleEnvironment;
   readonly registry: ModuleRegistry;
   /** Every part of `ctx.kernel`; a module's context hands out those its manifest names. */
   readonly capabilities: KernelCapabilities;
@@ -68,6 +72,7 @@ export class Kernel {
     this.cache = new CacheHub(this.events, counters, redis?.health);
     this.capabilities = createKernelCapabilities(this);
     this.stateStore = new ModuleStateStore(db);
+    this.environment = moduleEnvironment(config);
     const contextServices = {
       registry: () => this.registry,
       db,
@@ -76,7 +81,7 @@ export class Kernel {
       kernel: () => this.capabilities,
       dataDir: config.dataDir,
       log,
-      environment: moduleEnvironment(config),
+      environment: this.environment,
     };
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
     const rateLimit = new RateLimit({ ...config.rateLimit, counters });
@@ -97,9 +102,12 @@ export class Kernel {
     });
   }
 
-  /** Step 7 of the boot: registers modules and builds the route table from them. */
-  async register(modules: readonly LoadedModule[]): Promise<void> {
-    this.addModules(modules, await this.stateStore.read());
+  /**
+   * Steps 7–8 of the boot: follows module changes (this instance's and other instances'), installs
+   * the modules (in load order) as a live load installs one — install-modules.ts, the one path —
+   * and listens.
+   */
+  async start(modules: readonly LoadedModule[], options: { listen: boolean; kernelMigrations: readonly ModuleMigration[] }): Promise<void> {
     this.registry.onChange(() => this.rebuild());
     // Another instance enabled or disabled a module: follow the stored state.
     this.events.subscribe(STATE_CHANGED, () => this.registry.refresh());
@@ -108,7 +116,10 @@ export class Kernel {
       await this.registry.refresh();
       await this.events.publish(RESYNC, {});
     });
+    await this.events.start();
+    await installModules(this, modules, { order: modules.map((m) => m.manifest.id), kernelMigrations: options.kernelMigrations });
     this.rebuild();
+    if (options.listen) this.server = await serve(this.app, this.config.host, this.config.port);
   }
 
   /** Registers modules whose code and manifests already passed the checks. */
@@ -125,12 +136,6 @@ export class Kernel {
     this.catalogue.removeOwner(id);
     this.notes.delete(id);
     this.registry.remove(id);
-  }
-
-  async start(options: { listen: boolean }): Promise<void> {
-    await this.events.start();
-    await this.registry.startAll();
-    if (options.listen) this.server = await serve(this.app, this.config.host, this.config.port);
   }
 
   /** The base URL the server listens on (tests listen on port 0). */

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from './boot-error';
-import { runMigrations } from './db/migrations';
 import type { Kernel } from './kernel';
 import { checkModules } from './modules/check-modules';
-import type { LoadedModule } from './modules/loaded-module';
 import { forgetModuleCode, loadModules } from './modules/load-modules';
-import { startProblem } from './modules/module-registry';
+import { installModules } from './modules/install-modules';
 import type { ModuleRuntime } from './modules/module-runtime';
 import { resolveModules } from './modules/resolve';
 import { validateManifests } from './modules/validate-manifests';
@@ -49,43 +47,30 @@ export function loadModuleLive(kernel: Kernel, folder: string): Promise<ModuleRu
     if (checkProblems.length > 0) throw new BootError(checkProblems);
     const [loaded] = loadedResult.loaded;
 
-    // Migrations first: if one fails, the running version still has its entities mapped.
-    await runMigrations(kernel.db, loaded.migrations, { logger: kernel.log });
-    kernel.db.addEntities(loaded.definition.entities ?? []);
-    kernel.rowScopes.register(loaded.definition.rowScoped ?? []);
-
-    const stored = await kernel.stateStore.read();
-    if (previous) {
+    // The same install as at boot. The version it replaces stops only once the new code's
+    // migrations ran and its entities are mapped: a failed migration leaves that one running.
+    let replaced = false;
+    const replacePrevious = async () => {
+      if (!previous) return;
       await kernel.registry.stop(previous);
       kernel.forgetModule(id);
-    }
+      replaced = true;
+    };
     try {
-      const runtime = await register(kernel, loaded, stored, resolution.order);
-      kernel.log.info({ module: id, replaced: previous !== undefined }, 'module loaded live');
+      const [runtime] = await installModules(kernel, [loaded], { order: resolution.order, beforeRegister: replacePrevious });
+      kernel.log.info({ module: id, replaced }, 'module loaded live');
       return runtime;
     } catch (error) {
-      // A module that cannot start does not stay half in: the version it replaced comes back.
-      kernel.forgetModule(id);
-      if (previous) {
-        kernel.db.addEntities(previous.loaded.definition.entities ?? []);
-        await register(kernel, previous.loaded, stored, resolution.order);
-      }
-      throw new BootError([startProblem(loaded, error)]);
+      // A module that cannot start does not stay half in: the version it replaced comes back,
+      // installed again (its migrations already ran).
+      if (kernel.registry.get(id)?.loaded === loaded) kernel.forgetModule(id);
+      if (previous && replaced) await installModules(kernel, [previous.loaded], { order: resolution.order });
+      throw error;
     } finally {
       // The route table, the catalog and menus follow whichever version is now registered.
       await kernel.registry.notify();
     }
   });
-}
-
-/** Adds the module where the graph puts it and starts it if it is enabled. */
-async function register(kernel: Kernel, loaded: LoadedModule, stored: ReadonlyMap<string, boolean>, order: readonly string[]): Promise<ModuleRuntime> {
-  kernel.addModules([loaded], stored);
-  // A replaced module keeps its place before its dependents; a new one goes where it resolved.
-  kernel.registry.reorder(order);
-  const runtime = kernel.registry.get(loaded.manifest.id)!;
-  if (runtime.enabled) await kernel.registry.start(runtime);
-  return runtime;
 }
 
 function sameFolder(a: string, b: string): boolean {

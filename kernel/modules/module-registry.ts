@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { KERNEL_SPIS } from '../auth/authenticator';
-import { BootError } from '../boot-error';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
@@ -117,19 +116,6 @@ export class ModuleRegistry {
       }
     }
     return found;
-  }
-
-  /** Starts the enabled modules in load order; the first that fails stops the boot, named. */
-  async startAll(): Promise<void> {
-    for (const runtime of this.enabled()) {
-      try {
-        await this.start(runtime);
-      } catch (error) {
-        // The problem line says what failed; the log keeps the stack.
-        this.log.error({ err: error, module: runtime.id }, 'module failed to start');
-        throw new BootError([startProblem(runtime.loaded, error)]);
-      }
-    }
   }
 
   /** Stops every started module in reverse load order; one failing stop does not block the rest. */
