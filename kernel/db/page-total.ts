@@ -35,7 +35,7 @@ export async function pageTotal<T extends object>(
   where: FilterQuery<T> | (() => FilterQuery<T>),
 ): Promise<PageTotal> {
   const limit = limits.get(em.config) ?? EXACT_COUNT_LIMIT;
-  const condition = typeof where === 'function' ? where : () => where;
+  const condition: () => FilterQuery<T> = typeof where === 'function' ? (where as () => FilterQuery<T>) : () => where;
   const planned = await plannedRows(em, await matchingRows(em, entityName, condition()));
   if (planned < limit) {
     const counted = await cappedCount(em, await matchingRows(em, entityName, condition(), limit + 1));

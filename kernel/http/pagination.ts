@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TLiteral, type TNull, type TOptional, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
 import { AppError, type ErrorDetail } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 
@@ -135,33 +135,38 @@ export const CursorQuery = {
  * (they may carry `nextCursor`). A list held in memory says neither: it always counts exactly.
  */
 export function Paginated<T extends TSchema>(item: T, may: { estimated?: boolean; cursor?: boolean } = {}) {
-  return Type.Object(
-    {
-      items: Type.Array(item),
-      page: Type.Integer({ minimum: 1 }),
-      pageSize: Type.Integer({ minimum: 1 }),
-      total: Type.Integer({ minimum: 0, description: may.estimated ? 'Every item the filters match; an estimate when `totalIsEstimate` is true.' : undefined }),
-      ...(may.estimated
-        ? {
-            totalIsEstimate: Type.Optional(
-              Type.Literal(true, {
-                description:
-                  'Present only when `total` is the database planner’s estimate: the exact count would scan more rows than the server counts per request.',
-              }),
-            ),
-          }
-        : {}),
-      ...(may.cursor
-        ? {
-            nextCursor: Type.Optional(
-              Type.Union([Type.String(), Type.Null()], { description: 'When a `cursor` was sent: the `cursor` of the next page; null after the last.' }),
-            ),
-          }
-        : {}),
-    },
-    { additionalProperties: false },
-  );
+  const properties = {
+    items: Type.Array(item),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+    total: Type.Integer({ minimum: 0, description: may.estimated ? 'Every item the filters match; an estimate when `totalIsEstimate` is true.' : undefined }),
+    ...(may.estimated
+      ? {
+          totalIsEstimate: Type.Optional(
+            Type.Literal(true, {
+              description:
+                'Present only when `total` is the database planner’s estimate: the exact count would scan more rows than the server counts per request.',
+            }),
+          ),
+        }
+      : {}),
+    ...(may.cursor
+      ? {
+          nextCursor: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], { description: 'When a `cursor` was sent: the `cursor` of the next page; null after the last.' }),
+          ),
+        }
+      : {}),
+  };
+  // Both optional fields typed as present-or-absent whichever the list declares, so a handler's
+  // Page<T> fits every list's schema.
+  return Type.Object(properties as typeof properties & PageExtras, { additionalProperties: false });
 }
+
+type PageExtras = {
+  totalIsEstimate: TOptional<TLiteral<true>>;
+  nextCursor: TOptional<TUnion<[TString, TNull]>>;
+};
 
 /**
  * Reads `page`, `pageSize` (already type-checked by the query schema) and `sort` against the

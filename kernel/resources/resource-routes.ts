@@ -40,7 +40,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       params: collectionParams,
       query: filters,
       list: { sort: declaration.sort },
-      response: Paginated(schemas.view),
+      response: Paginated(schemas.view, { estimated: true }),
       errors: unique([...ownerGone, ...own('list')]),
       handler: async ({ params: values, query, page }, ctx) => (await scoped(ctx, values)).list(page, query as Record<string, unknown>),
     }),

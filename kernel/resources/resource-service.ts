@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../audit/change-record';
 import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
+import { pageTotal } from '../db/page-total';
 import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../modules/module-context';
 import { filterConditions } from './resource-filters';
@@ -32,9 +33,15 @@ export class ResourceService {
     if (declaration.tree) this.rules = new TreeRules(declaration.tree, this.entity, declaration.labels.one);
   }
 
+  /**
+   * A page, and its total: a short page is the last, so its total needs no count; otherwise the
+   * total is counted up to the exact-count limit and estimated beyond it (`totalIsEstimate`).
+   */
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    const em = this.ctx.db.em();
     const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }), [this.key]: 'asc' as const };
-    const [rows, total] = await this.ctx.db.em().findAndCount<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
+    const rows = await em.find<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
+    const total = page.isLast(rows.length) ? page.offset + rows.length : await pageTotal<Row>(em, this.entity, () => this.where(query));
     return page.result(rows.map(this.view), total);
   }
 

@@ -115,7 +115,7 @@ async function build(em: EntityManager, query: UserPageQuery): Promise<string> {
   await page.applyFilters();
   const { properties } = em.getMetadata().get<User>(UserEntity.meta.className);
   const order = Object.entries(query.orderBy)
-    .map(([property, direction]) => `u.${properties[property as keyof User].fieldNames[0]} ${direction}`)
+    .map(([property, direction]) => `u.${(properties as Record<string, { fieldNames: string[] }>)[property].fieldNames[0]} ${direction}`)
     .join(', ');
   return `select ${COLUMNS}, ${LINKS} from (${page.getFormattedQuery()}) as page join users_user u on u.id = page.id order by ${order}`;
 }

@@ -40,6 +40,22 @@ export interface UserFilter {
   cursor?: string;
 }
 
+/** What an administrator may set on a user; left out: unchanged (or the default, on create). */
+export interface UserChanges {
+  nickname?: string;
+  email?: string | null;
+  phone?: string | null;
+  status?: UserStatus;
+  deptId?: string | null;
+  postIds?: string[];
+  roleIds?: string[];
+}
+
+export interface NewUser extends UserChanges {
+  username: string;
+  password: string;
+}
+
 /**
  * The users routes' logic. Queries run on the request's EntityManager, so on row-scoped routes
  * the kernel's filter narrows them: a user outside the caller's data scope is simply not found.
