@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 import { DICTIONARY_STATUSES } from './dictionary-type.entity';
 
 /** One value of a dictionary, with its label. Created by migrations/0001-create-dictionaries.ts. */

@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 
 export const DICTIONARY_STATUSES = ['active', 'disabled'] as const;
 export type DictionaryStatus = (typeof DICTIONARY_STATUSES)[number];

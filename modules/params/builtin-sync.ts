@@ -1,5 +1,4 @@
-import { OptimisticLockError, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import type { ModuleContext } from '@atrium/kernel';
+import { OptimisticLockError, UniqueConstraintViolationException, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import type { ParamDefinition } from './api';
 import { declaredParams, normalKey } from './declared-params';
 import { ParamEntity } from './param.entity';

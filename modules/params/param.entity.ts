@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 
 /** A param. The table is created by migrations/0001-create-params.ts. */
 export const ParamEntity = defineEntity({

@@ -1,6 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, type ModuleContext } from '@atrium/kernel';
+import { AppError, LockMode, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import { TaskDispatcher } from '../task-dispatcher';
 import { TaskSubmitter } from '../task-submitter';
 import { TaskTypes } from '../task-types';

@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
 
 /**
  * A cron schedule that submits a task of `type` with `payload` at each fire time. Created by
