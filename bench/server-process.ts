@@ -10,11 +10,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { freePort } from '../test/support/free-port';
 
-export const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..');
 const LOADER = ['-r', require.resolve('@swc-node/register')];
 const BOOT_TIMEOUT_MS = 300_000;
 const POLL_MS = 10;
-export const READY_PATH = '/api/v1/system/ready';
+const READY_PATH = '/api/v1/system/ready';
 
 /**
  * Every server still running. A benchmark stopped from outside (run.ts's timeout, Ctrl-C) takes
@@ -97,13 +97,6 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       return stop(child);
     },
   };
-}
-
-/** Starts a server, answers its boot time and stops it. */
-export async function timeToReady(options: ServerOptions): Promise<number> {
-  const server = await startServer(options);
-  await server.stop();
-  return server.bootMs;
 }
 
 function statusOf(port: number, readyPath: string): Promise<number | undefined> {
