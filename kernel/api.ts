@@ -5,7 +5,7 @@
  */
 export { defineModule, provide, contribute } from './modules/define-module';
 export type { ModuleDefinition, ModuleCommand, Provision, Contribution } from './modules/define-module';
-export type { CommandIo } from './cli/command';
+export type { CommandIo } from './modules/command-io';
 export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
 export type {
   KernelCapabilities,
@@ -31,10 +31,12 @@ export { compileValueValidator } from './http/validation';
 export type { Validator } from './http/validation';
 export type { RouteDefinition, RouteRequest, HttpMethod } from './http/route';
 export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties, CursorQuery } from './http/pagination';
-export type { Page, PageTotal, SortOrder, SortDirection } from './http/pagination';
-export { pageTotal, EXACT_COUNT_LIMIT } from './db/page-total';
-export { Keyset } from './db/keyset-cursor';
-export type { KeysetKey, KeyType, KeyValue } from './db/keyset-cursor';
+export type { Page, SortOrder, SortDirection } from './http/pagination';
+export { pageTotal } from './db/page-total';
+export type { PageTotal } from './db/page-total';
+export { EXACT_COUNT_LIMIT } from './config';
+export { Keyset } from './http/keyset-cursor';
+export type { KeysetKey, KeyType, KeyValue } from './http/keyset-cursor';
 export { defineErrors } from './errors/error-definition';
 export type { ErrorDefinition, LocalisedMessages } from './errors/error-definition';
 export { AppError } from './errors/app-error';
@@ -57,6 +59,7 @@ export { defineResource } from './resources/define-resource';
 export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';
 export { schemaView } from './resources/resource-view';
+export { resourceColumns } from './resources/resource-columns';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';

@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 import { DICTIONARY_STATUSES } from './dictionary-type.entity';
 
 /** One value of a dictionary, with its label. Created by migrations/0001-create-dictionaries.ts. */
@@ -6,10 +6,7 @@ export const DictionaryItemEntity = defineEntity({
   name: 'DictionaryItem',
   tableName: 'dictionaries_item',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     // A plain column: items are always reached through their type's id, never as a relation.
     typeId: p.uuid(),
     label: p.string().length(100),
@@ -18,12 +15,6 @@ export const DictionaryItemEntity = defineEntity({
     status: p.enum([...DICTIONARY_STATUSES]),
     isDefault: p.boolean(),
     remark: p.string().length(500).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

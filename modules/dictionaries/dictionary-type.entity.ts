@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 export const DICTIONARY_STATUSES = ['active', 'disabled'] as const;
 export type DictionaryStatus = (typeof DICTIONARY_STATUSES)[number];
@@ -8,20 +8,11 @@ export const DictionaryTypeEntity = defineEntity({
   name: 'DictionaryType',
   tableName: 'dictionaries_type',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     code: p.string().length(100),
     name: p.string().length(100),
     status: p.enum([...DICTIONARY_STATUSES]),
     remark: p.string().length(500).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

@@ -1,14 +1,11 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 /** A param. The table is created by migrations/0001-create-params.ts. */
 export const ParamEntity = defineEntity({
   name: 'Param',
   tableName: 'params_param',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     key: p.string().length(100),
     // Always a string: a built-in's definition says how to read it.
     value: p.string().length(2000),
@@ -16,12 +13,6 @@ export const ParamEntity = defineEntity({
     // Declared by a module through `params.builtin`: never deleted, key and name fixed.
     builtin: p.boolean(),
     remark: p.string().length(500).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

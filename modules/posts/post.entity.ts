@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 export const POST_STATUSES = ['active', 'disabled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -8,21 +8,12 @@ export const PostEntity = defineEntity({
   name: 'Post',
   tableName: 'posts_post',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     code: p.string().length(64),
     name: p.string().length(100),
     sort: p.integer(),
     status: p.enum([...POST_STATUSES]),
     remark: p.string().length(500).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

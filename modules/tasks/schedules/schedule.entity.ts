@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 /**
  * A cron schedule that submits a task of `type` with `payload` at each fire time. Created by
@@ -8,10 +8,7 @@ export const TaskScheduleEntity = defineEntity({
   name: 'TaskSchedule',
   tableName: 'task_schedules',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     name: p.string().length(100),
     cron: p.string().length(200),
     // An IANA name, canonical: the zone the cron's fields are read in.
@@ -26,12 +23,6 @@ export const TaskScheduleEntity = defineEntity({
     lastFiredAt: p.datetime().nullable(),
     // The user the submitted tasks belong to.
     createdBy: p.string().length(128),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 
