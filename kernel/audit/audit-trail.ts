@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { RequestState } from '../http/request-context';
+import type { RequestState } from '../runtime/request-context';
 import { loggableUrl } from '../logging/loggable-url';
 import { summariseBody } from './body-summary';
 import type { AuditSink, OperationRecord } from './operation-record';

@@ -1,4 +1,4 @@
-import { currentRequest } from '../http/request-context';
+import { currentRequest } from '../runtime/request-context';
 import { summariseBody } from './body-summary';
 
 export type ChangeAction = 'create' | 'update' | 'delete';

@@ -1,9 +1,17 @@
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
-import type { ModuleRegistry } from '../modules/module-registry';
+import type { SpiToken } from '../di/tokens';
 import { AuthenticatorSpi } from './authenticator';
 import type { Principal } from './principal';
+
+/**
+ * Where the enabled modules' contributions are found: the module registry, named by the one
+ * method used here because the registry sits in a layer above auth (docs/architecture.md).
+ */
+interface Contributions {
+  contributions<T>(token: SpiToken<T>): T[];
+}
 
 /**
  * Asks the enabled `kernel.authenticator` contributions, in load order, who is calling. The first
@@ -11,7 +19,7 @@ import type { Principal } from './principal';
  * no authenticator is installed — is `AUTH_TOKEN_MISSING_401`; a credential that no installed
  * authenticator recognises is `AUTH_TOKEN_INVALID_401`.
  */
-export async function authenticateRequest(registry: ModuleRegistry, req: Request): Promise<Principal> {
+export async function authenticateRequest(registry: Contributions, req: Request): Promise<Principal> {
   const authenticators = registry.contributions(AuthenticatorSpi);
   for (const authenticator of authenticators) {
     const principal = await authenticator.authenticate({ headers: req.headers, ip: req.ip ?? '' });

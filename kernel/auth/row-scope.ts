@@ -1,5 +1,5 @@
 import { Utils, type Options } from '@mikro-orm/core';
-import { currentRequest } from '../http/request-context';
+import { currentRequest } from '../runtime/request-context';
 
 /**
  * The rows a caller may see under a `row`-scoped permission: rows of these departments, and

@@ -1,9 +1,6 @@
-/** One CLI command: the words that select it and a function returning the exit code. */
-export interface CommandIo {
-  out: NodeJS.WritableStream;
-  err: NodeJS.WritableStream;
-}
+import type { CommandIo } from '../modules/command-io';
 
+/** One CLI command: the words that select it and a function returning the exit code. */
 export interface CliCommand {
   /** e.g. ['manifest', 'validate'] */
   words: string[];

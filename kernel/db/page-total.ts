@@ -8,14 +8,13 @@
  */
 import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PageTotal } from '../http/pagination';
+import { EXACT_COUNT_LIMIT } from '../config';
 
-/**
- * How many rows a list counts exactly, at most, per request: counting 50,000 index entries takes
- * a few milliseconds, a million takes a few hundred. EXACT_COUNT_LIMIT sets it per instance
- * (0: always the estimate, which tests use to see one on a small table).
- */
-export const EXACT_COUNT_LIMIT = 50_000;
+/** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
+export interface PageTotal {
+  total: number;
+  estimate: boolean;
+}
 
 /** Each ORM's limit, by its configuration (every EntityManager forked from it shares that object). */
 const limits = new WeakMap<object, number>();

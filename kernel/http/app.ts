@@ -12,7 +12,7 @@ import { sendError } from './envelope';
 import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
 import type { RateLimit } from './rate-limit';
-import { requestContext, type RequestState } from './request-context';
+import { requestContext, type RequestState } from '../runtime/request-context';
 import { API_BASE, type RouteTable } from './route-table';
 import { echoableRequestId, traceIdOf } from './trace';
 

@@ -14,7 +14,7 @@ import { jsonLimitProblem, type JsonLimitProblem } from './json-limits';
 import { negotiateLanguage } from './language';
 import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
 import type { RateLimit } from './rate-limit';
-import { currentRequest } from './request-context';
+import { currentRequest } from '../runtime/request-context';
 import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
 import { compileValidator } from './validation';
 

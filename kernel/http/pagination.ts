@@ -1,6 +1,7 @@
 import { Type, type TLiteral, type TNull, type TOptional, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
 import { AppError, type ErrorDetail } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
+import type { PageTotal } from '../db/page-total';
 
 /** Contract section 8. */
 export const PAGE_LIMITS = { defaultPage: 1, defaultPageSize: 20, maxPageSize: 200 } as const;
@@ -23,14 +24,8 @@ export interface Page<T> {
   total: number;
   /** Present (and true) only when `total` is an estimate: counting exactly would scan too much. */
   totalIsEstimate?: true;
-  /** On lists that scroll by keyset (kernel/db/keyset-cursor.ts): the next page's `cursor`, null after the last. */
+  /** On lists that scroll by keyset (kernel/http/keyset-cursor.ts): the next page's `cursor`, null after the last. */
   nextCursor?: string | null;
-}
-
-/** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
-export interface PageTotal {
-  total: number;
-  estimate: boolean;
 }
 
 /** The one pagination helper: what a list handler needs to query one page and answer it. */
@@ -116,7 +111,7 @@ export function pageQueryProperties(sortFields: readonly string[]) {
 }
 
 /**
- * The `cursor` query property of a list that scrolls by keyset (kernel/db/keyset-cursor.ts): a
+ * The `cursor` query property of a list that scrolls by keyset (kernel/http/keyset-cursor.ts): a
  * list route that takes one adds it to its query schema.
  */
 export const CursorQuery = {

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { currentRequest } from '../http/request-context';
+import { currentRequest } from '../runtime/request-context';
 import { REDACTED, redactPaths } from './secrets';
 
 function baseOptions(level: string): LoggerOptions {

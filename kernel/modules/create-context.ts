@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import type { Database } from '../db/database';
-import { currentRequest } from '../http/request-context';
+import { currentRequest } from '../runtime/request-context';
 import type { CacheHub } from '../runtime/cache';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';

@@ -3,7 +3,7 @@ import type { AnyEntitySchema } from '../db/database';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
-import type { CommandIo } from '../cli/command';
+import type { CommandIo } from './command-io';
 import type { ModuleContext, ModuleEnvironment } from './module-context';
 
 /** A public API the module provides: built on first use, once per module instance. */

@@ -8,7 +8,7 @@ import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../modules/module-context';
 import { filterConditions } from './resource-filters';
 import type { ResourceDeclaration, Row, WriteContext } from './resource-declaration';
-import { currentRequest } from '../http/request-context';
+import { currentRequest } from '../runtime/request-context';
 import { nest, TreeRules, type TreeNode } from './resource-tree';
 
 /**

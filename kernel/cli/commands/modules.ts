@@ -2,7 +2,8 @@
  * `atrium modules check` and `atrium modules list`: resolve the built-in modules folder,
  * MODULE_PATH and the generated modules' folder exactly as a boot would, without starting anything.
  */
-import type { CliCommand, CommandIo } from '../command';
+import type { CommandIo } from '../../modules/command-io';
+import type { CliCommand } from '../command';
 import { moduleRoots, moduleRootsConfig } from '../../modules/module-roots';
 import { formatProblems, type ModuleProblem } from '../../modules/module-problem';
 import { planModules } from '../../modules/plan';

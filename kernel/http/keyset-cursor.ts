@@ -9,7 +9,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
-import type { PageRequest, SortDirection } from '../http/pagination';
+import type { PageRequest, SortDirection } from './pagination';
 
 /** What a key's values are, so a forged cursor cannot hand the database something else. */
 export type KeyType = 'string' | 'timestamp' | 'uuid' | 'integer';
