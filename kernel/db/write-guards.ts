@@ -7,6 +7,8 @@ import { KernelErrors } from '../errors/kernel-errors';
 export interface UniqueConflict {
   error: ErrorDefinition;
   field: string;
+  /** The detail's message; `is already taken` when left out. */
+  message?: string;
 }
 
 /** The resource's id, when the caller's scope cannot see it or it does not exist (the same 404). */
@@ -45,7 +47,11 @@ export async function flushChanges(em: EntityManager, unique: Readonly<Record<st
     const constraint = (error as { constraint?: string }).constraint ?? '';
     if (error instanceof UniqueConstraintViolationException) {
       const conflict = unique[constraint];
-      if (conflict) throw new AppError(conflict.error, { cause: error, details: [{ field: conflict.field, rule: 'unique', message: 'is already taken' }] });
+      if (conflict)
+        throw new AppError(conflict.error, {
+          cause: error,
+          details: [{ field: conflict.field, rule: 'unique', message: conflict.message ?? 'is already taken' }],
+        });
     }
     if (error instanceof ForeignKeyConstraintViolationException) {
       const field = guards.references?.[constraint];
