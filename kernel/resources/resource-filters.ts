@@ -6,6 +6,12 @@ export interface ResourceFilter {
   schema: TSchema;
   /** The condition for a value the schema accepted; property names only ever come from the declaration. */
   where(value: unknown): Record<string, unknown>;
+  /**
+   * The properties the condition reads and the kind of index that keeps it fast, which the
+   * module's list-index migration makes (and a test checks the database has). Absent from a
+   * filter the module writes itself: its index is the module's to choose.
+   */
+  index?: { kind: 'btree' | 'trigram'; properties: readonly string[] };
 }
 
 /**
@@ -16,6 +22,7 @@ export interface ResourceFilter {
 export function contains(properties: readonly string[], description: string, maxLength = 100): ResourceFilter {
   return {
     schema: Type.String({ maxLength, description }),
+    index: { kind: 'trigram', properties },
     where(value) {
       const pattern = `%${escapeLike(String(value))}%`;
       const each = properties.map((property) => ({ [property]: { $ilike: pattern } }));
@@ -26,7 +33,7 @@ export function contains(properties: readonly string[], description: string, max
 
 /** Equality with one property; `schema` is the property's (an enum, a uuid, a boolean). */
 export function equals(property: string, schema: TSchema): ResourceFilter {
-  return { schema, where: (value) => ({ [property]: value }) };
+  return { schema, where: (value) => ({ [property]: value }), index: { kind: 'btree', properties: [property] } };
 }
 
 /** Any other condition the module writes itself (a subtree, a range). */
