@@ -52,7 +52,7 @@ function checkDeclaration(declaration: ResourceDeclaration): void {
   };
   unknown('sort fields', Object.values(declaration.sort));
   unknown('default sort fields', Object.keys(declaration.defaultSort));
-  if (!declaration.view) unknown('view fields', Object.keys(declaration.schemas.view.properties));
+  if (!declaration.view && !declaration.views) unknown('view fields', Object.keys(declaration.schemas.view.properties));
   if (declaration.tree) unknown('tree parent', [declaration.tree.parent]);
   if (declaration.key) unknown('key', [declaration.key]);
   const outsideView = (declaration.tree?.node ?? []).filter((name) => !Object.hasOwn(declaration.schemas.view.properties, name));

@@ -58,7 +58,7 @@ export interface ResourceHooks {
    * for the embedded database's only one). As racy as any check outside a transaction: what must
    * hold at commit belongs to `beforeDelete` or a constraint.
    */
-  checkDelete?(row: Row, ctx: ModuleContext): Promise<void> | void;
+  checkDelete?(row: Row, ctx: ModuleContext, principal: Principal | null): Promise<void> | void;
   /**
    * Before a create's or an update's transaction, with the fields sent (an update's without
    * `version`): like `checkDelete`, for checks that ask other modules (a value one of their lists
@@ -121,7 +121,7 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   filters?: Readonly<Record<string, ResourceFilter>>;
   /** The sort whitelist: API field → entity property. */
   sort: Readonly<Record<string, string>>;
-  /** The order without a `sort` parameter; the id always breaks ties. */
+  /** The order without a `sort` parameter; the id breaks ties, ascending unless this order names it. */
   defaultSort: Readonly<Record<string, SortDirection>>;
   /** Unique indexes by constraint name, with the 409 each answers. */
   unique?: Readonly<Record<string, UniqueConflict>>;
@@ -139,6 +139,13 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   hooks?: ResourceHooks;
   /** The view, when it is more than the stored properties the view schema names. */
   view?(row: Row): unknown;
+  /**
+   * The views of rows, a page at a time, when they hold fields kept in tables of their own (a
+   * role's permission codes): read with the EntityManager of the read, or of the write's
+   * transaction for the view before a change (a delete's, before its rows go). Every read, write
+   * answer and audit record then takes its views from here; `view` is not asked.
+   */
+  views?(rows: readonly Row[], em: EntityManager): Promise<Record<string, unknown>[]>;
   /** The owner of a nested resource; its path goes under `path`'s `{param}`. */
   within?: ResourceOwner;
   /** Operations the module serves with routes of its own (a list read from a cache). */

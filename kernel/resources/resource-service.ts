@@ -39,22 +39,26 @@ export class ResourceService {
    */
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const em = this.ctx.db.em();
-    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }), [this.key]: 'asc' as const };
+    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
+    orderBy[this.key] ??= 'asc';
     const rows = await em.find<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
     const total = page.isLast(rows.length) ? page.offset + rows.length : await pageTotal<Row>(em, this.entity, () => this.where(query));
-    return page.result(rows.map(this.view), total);
+    return page.result(await this.viewsOf(em, rows), total);
   }
 
   async tree(query: Record<string, unknown>): Promise<TreeNode[]> {
     const orderBy = { ...this.declaration.defaultSort, id: 'asc' as const };
-    const rows = await this.ctx.db.em().find<Row>(this.entity, this.where(query), { orderBy });
+    const em = this.ctx.db.em();
+    const rows = await em.find<Row>(this.entity, this.where(query), { orderBy });
     const { parent, node, orphans } = this.declaration.tree!;
-    const view = node ? (row: Row) => pick(this.view(row), node) : this.view;
-    return nest(rows.map(view), parent, orphans);
+    const views = await this.viewsOf(em, rows);
+    return nest(node ? views.map((view) => pick(view, node)) : views, parent, orphans);
   }
 
   async get(id: string): Promise<Record<string, unknown>> {
-    return this.view(await this.load(this.ctx.db.em(), id));
+    const em = this.ctx.db.em();
+    const [view] = await this.viewsOf(em, [await this.load(em, id)]);
+    return view;
   }
 
   async create(input: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -74,7 +78,7 @@ export class ResourceService {
       await this.flush(em, parent ? (fields[parent] as string | null) : null);
       return created;
     });
-    const after = this.view(row);
+    const [after] = await this.viewsOf(this.ctx.db.em(), [row]);
     recordChange({ resource: this.declaration.labels.one, id: String(row[this.key]), action: 'create', after });
     await this.declaration.hooks?.afterWrite?.({ action: 'create', after: row }, this.ctx);
     return after;
@@ -88,7 +92,7 @@ export class ResourceService {
     const row = await this.ctx.db.transactional(async (em) => {
       const found = await this.load(em, id);
       checkVersion(found.version as number, version as number | undefined);
-      before = this.view(found);
+      [before] = await this.viewsOf(em, [found]);
       formerRow = { ...found };
       const change = this.stored(input);
       const parent = this.declaration.tree?.parent;
@@ -101,7 +105,7 @@ export class ResourceService {
       await this.flush(em, parent ? ((found[parent] as string | null) ?? null) : null);
       return found;
     });
-    const after = this.view(row);
+    const [after] = await this.viewsOf(this.ctx.db.em(), [row]);
     recordChange({ resource: this.declaration.labels.one, id, action: 'update', before, after });
     await this.declaration.hooks?.afterWrite?.({ action: 'update', before: formerRow, after: row }, this.ctx);
     return after;
@@ -112,18 +116,20 @@ export class ResourceService {
     if (check) {
       const found = await this.load(this.ctx.db.em(), id);
       checkVersion(found.version as number, version, '/query/version');
-      await check(found, this.ctx);
+      await check(found, this.ctx, currentRequest()?.principal ?? null);
     }
+    let before: Record<string, unknown> = {};
     const row = await this.ctx.db.transactional(async (em) => {
       const found = await this.load(em, id);
       checkVersion(found.version as number, version, '/query/version');
       await this.declaration.hooks?.beforeDelete?.(found, this.write(em));
       if (this.rules) await this.rules.refuseWithChildren(em, id);
+      [before] = await this.viewsOf(em, [found]);
       em.remove(found);
       await this.flush(em, null);
       return found;
     });
-    recordChange({ resource: this.declaration.labels.one, id, action: 'delete', before: this.view(row) });
+    recordChange({ resource: this.declaration.labels.one, id, action: 'delete', before });
     await this.declaration.hooks?.afterWrite?.({ action: 'delete', before: row }, this.ctx);
   }
 
@@ -157,6 +163,11 @@ export class ResourceService {
     const conditions = await owner.resolve(value, this.ctx.db.em());
     if (!conditions) throw owner.missing(value);
     return new ResourceService(this.declaration, this.view, this.ctx, { conditions, missing: () => owner.missing(value) });
+  }
+
+  /** The views of rows: the declaration's when they read other tables, else each row's own. */
+  private async viewsOf(em: EntityManager, rows: Row[]): Promise<Record<string, unknown>[]> {
+    return this.declaration.views ? this.declaration.views(rows, em) : rows.map(this.view);
   }
 
   private write(em: EntityManager): WriteContext {

@@ -5,6 +5,8 @@ const SEGMENT = '(?:\\*|[A-Za-z][A-Za-z0-9_-]*)';
 const GRANTED_CODE = `^${SEGMENT}:${SEGMENT}:${SEGMENT}$`;
 
 const status = (options = {}) => Type.Union([Type.Literal('active'), Type.Literal('disabled')], options);
+/** The status filter of the list. */
+export const RoleStatus = status();
 const dataScope = (options = {}) =>
   Type.Union([Type.Literal('all'), Type.Literal('custom'), Type.Literal('dept'), Type.Literal('dept_and_children'), Type.Literal('self')], options);
 const deptIds = (options = {}) =>
@@ -66,8 +68,3 @@ export const UpdateRoleBody = named(
     version: Type.Integer({ minimum: 1 }),
   }),
 );
-
-export type RoleChange = Omit<Static<typeof UpdateRoleBody>, 'version'>;
-
-/** A role as it will be written. */
-export type RoleInput = Required<RoleChange>;

@@ -6,6 +6,7 @@ import { dictionaryTypes } from '../../modules/dictionaries/type.resource';
 import { menus } from '../../modules/menus/menu.resource';
 import { params } from '../../modules/params/param.resource';
 import { posts } from '../../modules/posts/post.resource';
+import { roles } from '../../modules/roles/role.resource';
 import { schedules } from '../../modules/tasks/schedules/schedule.resource';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -13,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/server';
  * The built-in modules' resources. A list the module serves itself (the dictionary items, from a
  * cache) is not read through these indexes, so it is left out.
  */
-const RESOURCES = Object.entries({ posts, params, dictionaryTypes, dictionaryItems, schedules, departments, menus } as Record<string, Resource>).filter(
+const RESOURCES = Object.entries({ posts, params, dictionaryTypes, dictionaryItems, schedules, roles, departments, menus } as Record<string, Resource>).filter(
   ([, resource]) => !resource.declaration.omit?.includes('list'),
 );
 
