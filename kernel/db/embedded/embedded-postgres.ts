@@ -108,15 +108,12 @@ async function launch(data: EmbeddedWorkerData, report: Report): Promise<{ worke
 }
 
 /**
- * Runs the worker as TypeScript when this file runs as TypeScript (tests, `npm start` through
- * @swc-node/register: a worker thread does not inherit the parent's require hooks), and as the
- * compiled JavaScript next to it once built into `dist/`.
+ * The worker's entry is JavaScript, the same file whether this one runs as TypeScript or from
+ * `dist/`: a TypeScript entry would need the TypeScript loader started again in the thread
+ * (pglite-worker.cjs says what that costs).
  */
 function spawnWorker(data: EmbeddedWorkerData): Worker {
-  const extension = path.extname(__filename);
-  const entry = path.join(__dirname, `pglite-worker${extension}`);
-  const execArgv = extension === '.ts' ? ['-r', require.resolve('@swc-node/register')] : [];
-  return new Worker(entry, { workerData: data, execArgv });
+  return new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: data, execArgv: [] });
 }
 
 async function stopWorker(worker: Worker): Promise<void> {
