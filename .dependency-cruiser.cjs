@@ -6,6 +6,8 @@
 const LAYERS = [
   { name: 'foundation', path: ['^kernel/(errors|di|manifest)/', '^kernel/(config|paths|kernel-id|orm)[.]ts$'] },
   { name: 'services', path: ['^kernel/(logging|db|auth|audit|runtime)/'] },
+  // What a module is handed (its context, the kernel's capabilities): types the routes name too.
+  { name: 'module api', path: ['^kernel/module-api/'] },
   { name: 'http', path: ['^kernel/http/'] },
   // BootError is the module pipeline's refusal: the problems every step of it reports.
   { name: 'modules', path: ['^kernel/modules/', '^kernel/boot-error[.]ts$'] },

@@ -6,7 +6,7 @@
 export { defineModule, provide, contribute } from './modules/define-module';
 export type { ModuleDefinition, ModuleCommand, Provision, Contribution } from './modules/define-module';
 export type { CommandIo } from './modules/command-io';
-export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './modules/module-context';
+export type { ModuleContext, ModuleEnvironment, DbCapability, EventsCapability, StorageCapability } from './module-api/module-context';
 export type {
   KernelCapabilities,
   ModulesCapability,
@@ -19,7 +19,7 @@ export type {
   MenuEntry,
   KernelInfo,
   MappedEntity,
-} from './modules/kernel-capabilities';
+} from './module-api/kernel-capabilities';
 /** What `ctx.kernel.lifecycle.load` throws when the kernel refuses a module: every problem found. */
 export { BootError } from './boot-error';
 export type { ModuleProblem } from './modules/module-problem';

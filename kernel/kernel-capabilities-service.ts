@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { manifestSchemaFile, repoRoot } from './paths';
 import { listAppliedMigrations } from './db/migrations';
 import type { Kernel } from './kernel';
-import type { KernelCapabilities, MappedEntity, ModuleSummary } from './modules/kernel-capabilities';
+import type { KernelCapabilities, MappedEntity, ModuleSummary } from './module-api/kernel-capabilities';
 import type { ModuleRuntime } from './modules/module-runtime';
 import { nameOwner } from './modules/ownership';
 

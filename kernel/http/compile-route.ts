@@ -7,7 +7,7 @@ import { UNRESTRICTED } from '../auth/row-scope';
 import { auditBeforeAnswer } from '../audit/audit-trail';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import { internalError, sendData } from './envelope';
 import { readWithinLimit } from './body-size-guard';
 import { jsonLimitProblem, type JsonLimitProblem } from './json-limits';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import { compileRoute, type RouteServices } from './compile-route';
 import type { RouteDefinition } from './route';
 import { RouteDispatch } from './route-dispatch';

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { Language } from '../errors/error-catalogue';
 import type { Principal } from '../auth/principal';
-import type { ModuleContext, ModuleEnvironment } from '../modules/module-context';
+import type { ModuleContext, ModuleEnvironment } from '../module-api/module-context';
 import type { PageRequest } from './pagination';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

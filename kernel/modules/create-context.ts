@@ -8,8 +8,8 @@ import type { CacheHub } from '../runtime/cache';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';
 import { grantedKernel } from './granted-kernel';
-import type { KernelCapabilities } from './kernel-capabilities';
-import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment, StorageCapability } from './module-context';
+import type { KernelCapabilities } from '../module-api/kernel-capabilities';
+import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment, StorageCapability } from '../module-api/module-context';
 import type { ModuleRegistry } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';
 

@@ -4,7 +4,7 @@ import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
 import type { CommandIo } from './command-io';
-import type { ModuleContext, ModuleEnvironment } from './module-context';
+import type { ModuleContext, ModuleEnvironment } from '../module-api/module-context';
 
 /** A public API the module provides: built on first use, once per module instance. */
 export interface Provision<T> {

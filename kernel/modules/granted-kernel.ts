@@ -1,6 +1,6 @@
 import type { Manifest } from '../manifest/manifest.types';
 import { CapabilityError, type Capability } from './capabilities';
-import type { KernelCapabilities } from './kernel-capabilities';
+import type { KernelCapabilities } from '../module-api/kernel-capabilities';
 
 type Part = keyof KernelCapabilities;
 const PARTS: readonly Part[] = ['modules', 'lifecycle', 'catalog', 'names', 'health'];

@@ -4,7 +4,7 @@ import { BootError } from '../boot-error';
 import type { Database } from '../db/database';
 import { runMigrations, type ModuleMigration } from '../db/migrations';
 import type { LoadedModule } from './loaded-module';
-import type { ModuleEnvironment } from './module-context';
+import type { ModuleEnvironment } from '../module-api/module-context';
 import type { ModuleRegistry } from './module-registry';
 import { startProblem } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';

@@ -1,5 +1,5 @@
 import { readInteger, type KernelConfig } from '../config';
-import type { ModuleEnvironment } from './module-context';
+import type { ModuleEnvironment } from '../module-api/module-context';
 
 /** What modules see of the server's environment, as the kernel read it at boot. */
 export function moduleEnvironment(config: Pick<KernelConfig, 'environment' | 'production' | 'background' | 'variables'>): ModuleEnvironment {

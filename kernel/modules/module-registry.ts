@@ -6,7 +6,7 @@ import { KernelErrors } from '../errors/kernel-errors';
 import type { RouteEntry } from '../http/route-table';
 import { CapabilityError } from './capabilities';
 import type { LoadedModule } from './loaded-module';
-import type { Contributor, ModuleContext } from './module-context';
+import type { Contributor, ModuleContext } from '../module-api/module-context';
 import type { ModuleProblem } from './module-problem';
 import { ModuleRuntime } from './module-runtime';
 import type { ModuleStateStore } from './module-state-store';

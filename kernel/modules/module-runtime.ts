@@ -1,5 +1,5 @@
 import type { LoadedModule } from './loaded-module';
-import type { ModuleContext } from './module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import { dependencyIds } from './dependency-ids';
 
 /** A registered module: its code, its context and whether it is enabled and started. */

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../http/route';
-import type { OwnedName } from './kernel-capabilities';
+import type { OwnedName } from '../module-api/kernel-capabilities';
 import type { LoadedModule } from './loaded-module';
 
 /**

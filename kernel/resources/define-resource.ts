@@ -2,7 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import { rowScoped, type RowScopedEntity } from '../auth/row-scope';
 import type { RouteDefinition } from '../http/route';
 import type { AnyEntitySchema } from '../db/database';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import type { ResourceDeclaration, Row } from './resource-declaration';
 import { resourceRoutes } from './resource-routes';
 import { ResourceService } from './resource-service';

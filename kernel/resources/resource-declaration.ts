@@ -5,7 +5,7 @@ import type { AppError } from '../errors/app-error';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { UniqueConflict } from '../db/write-guards';
 import type { RowScopeMapping } from '../auth/row-scope';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import type { Principal } from '../auth/principal';
 import type { SortDirection } from '../http/pagination';
 import type { ResourceFilter } from './resource-filters';

@@ -4,7 +4,7 @@ import { KernelErrors } from '../errors/kernel-errors';
 import { Paginated } from '../http/pagination';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import { named, schemaName } from '../http/schema-name';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import { filterQuerySchema } from './resource-filters';
 import { permissionsOf, type ResourceDeclaration, type ResourceOperation } from './resource-declaration';
 import type { ResourceService } from './resource-service';

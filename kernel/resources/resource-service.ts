@@ -5,7 +5,7 @@ import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
 import { pageTotal } from '../db/page-total';
 import type { Page, PageRequest } from '../http/pagination';
-import type { ModuleContext } from '../modules/module-context';
+import type { ModuleContext } from '../module-api/module-context';
 import { filterConditions } from './resource-filters';
 import type { ResourceDeclaration, Row, WriteContext } from './resource-declaration';
 import { currentRequest } from '../runtime/request-context';
