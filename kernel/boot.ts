@@ -7,6 +7,7 @@ import { kernelMigrations } from './db/kernel-migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
 import { moduleEnvironmentProblems } from './modules/environment-problems';
+import type { LoadedModule } from './modules/loaded-module';
 import { prepareModules } from './modules/prepare';
 import { RowScopes } from './auth/row-scope';
 import { connectRedis, type RedisConnections } from './runtime/redis';
@@ -36,23 +37,36 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
   // A kernel that serves no HTTP (a CLI command) starts no background work either.
   if (options.listen === false) config.background = false;
   const log = options.logger ?? createLogger(config.logLevel);
-  // 2–5. discover, validate, resolve, then load the code and hold it to its manifest
-  const { loaded, problems } = prepareModules(config);
-  if (problems.length > 0) throw new BootError(problems);
-  // Every setting refused at once, before any migration: an operator fixes them in one go.
-  settingsProblems.push(...moduleEnvironmentProblems(loaded, config));
-  if (settingsProblems.length > 0) throw configError(settingsProblems);
-  // 6. the database; the modules' migrations (with the kernel's, in one all-or-nothing run),
-  // entities and row scopes come in with the modules (step 7), as at a live load.
+  // 6. the database, opened while the modules' code loads: the embedded PostgreSQL starts in a
+  // thread of its own, so its second or so runs beside steps 2–5 instead of after them. It is
+  // only opened (a new data directory gets initdb's files): no row is written before every problem
+  // is known. The modules' migrations (with the kernel's, in one all-or-nothing run), entities and
+  // row scopes come in with the modules (step 7), as at a live load.
   const rowScopes = new RowScopes();
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    exactCountLimit: config.exactCountLimit,
-    filters: [rowScopes.filter()],
-    logger: log,
-  });
+  const opening =
+    settingsProblems.length > 0
+      ? undefined
+      : openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          poolSize: config.databasePoolSize,
+          exactCountLimit: config.exactCountLimit,
+          filters: [rowScopes.filter()],
+          logger: log,
+        });
+  let loaded: LoadedModule[];
+  try {
+    loaded = checkedModules(config, settingsProblems);
+  } catch (error) {
+    // The refusal is what the operator needs to read, whatever the database said meanwhile.
+    await opening?.then(
+      (db) => db.close(),
+      () => undefined,
+    );
+    throw error;
+  }
+  // Opened whenever the checks passed: a settings problem found before it always refuses.
+  const db = await opening!;
   let kernel: Kernel | undefined;
   let redis: RedisConnections | undefined;
   try {
@@ -70,4 +84,17 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
     }
     throw error;
   }
+}
+
+/**
+ * Steps 2–5 — discover, validate, resolve, then load the code and hold it to its manifest — and
+ * the settings, the kernel's and the modules' own: every problem refused at once, before any
+ * migration, so an operator fixes them in one go.
+ */
+function checkedModules(config: KernelConfig, settingsProblems: string[]): LoadedModule[] {
+  const { loaded, problems } = prepareModules(config);
+  if (problems.length > 0) throw new BootError(problems);
+  settingsProblems.push(...moduleEnvironmentProblems(loaded, config));
+  if (settingsProblems.length > 0) throw configError(settingsProblems);
+  return loaded;
 }
