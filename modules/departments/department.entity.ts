@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 export const DEPARTMENT_STATUSES = ['active', 'disabled'] as const;
 export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
@@ -13,20 +12,11 @@ export const DepartmentEntity = defineEntity({
   name: 'Department',
   tableName: 'departments_department',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     parentId: p.uuid().nullable(),
     name: p.string().length(100),
     sort: p.integer(),
     status: p.enum([...DEPARTMENT_STATUSES]),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

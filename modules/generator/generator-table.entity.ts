@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 import type { ConfiguredColumn, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** An imported table and its configuration (migrations/0001-create-generator-tables.ts). */
@@ -6,10 +6,7 @@ export const GeneratorTableEntity = defineEntity({
   name: 'GeneratorTable',
   tableName: 'generator_table',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     tableName: p.string().length(128),
     tableComment: p.text().nullable(),
     templateId: p.string().length(64),
@@ -24,12 +21,6 @@ export const GeneratorTableEntity = defineEntity({
     foreignKeys: p.json<ForeignKey[]>(),
     referencedBy: p.json<Reference[]>(),
     generatedAt: p.datetime().nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 

@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 import type { MenuType } from './api';
 
 /**
@@ -10,10 +9,7 @@ export const MenuEntity = defineEntity({
   name: 'Menu',
   tableName: 'menus_menu',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     parentId: p.uuid().nullable(),
     title: p.string().length(256),
     path: p.string().length(256),
@@ -24,12 +20,6 @@ export const MenuEntity = defineEntity({
     sort: p.integer(),
     visible: p.boolean(),
     moduleId: p.string().length(128).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 export type Menu = InferEntity<typeof MenuEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, newId, type InferEntity } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 import type { DataScope } from './api';
 
 export type RoleStatus = 'active' | 'disabled';
@@ -11,21 +11,12 @@ export const RoleEntity = defineEntity({
   name: 'Role',
   tableName: 'roles_role',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     code: p.string().length(64),
     name: p.string().length(128),
     status: p.string().length(16).$type<RoleStatus>(),
     dataScope: p.string().length(32).$type<DataScope>(),
     remark: p.string().length(500).nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 export type Role = InferEntity<typeof RoleEntity>;

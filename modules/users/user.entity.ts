@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { newId } from '@atrium/kernel';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 import type { UserStatus } from './api';
 
 /**
@@ -11,10 +10,7 @@ export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users_user',
   properties: (p) => ({
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => newId()),
+    ...resourceColumns(p),
     username: p.string().length(64),
     nickname: p.string().length(64),
     email: p.string().length(254).nullable(),
@@ -23,12 +19,6 @@ export const UserEntity = defineEntity({
     passwordHash: p.string().length(255).lazy(true, false).hidden(),
     status: p.string().length(16).$type<UserStatus>(),
     deptId: p.uuid().nullable(),
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate((row) => row.createdAt ?? new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 export type User = InferEntity<typeof UserEntity>;
