@@ -55,6 +55,7 @@ export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-rec
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { newId } from './db/ids';
+export { missingIds } from './db/missing-ids';
 export { defineResource } from './resources/define-resource';
 export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';

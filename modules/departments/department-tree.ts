@@ -1,4 +1,4 @@
-import { UNSCOPED, type ModuleContext } from '@atrium/kernel';
+import { UNSCOPED, missingIds, type ModuleContext } from '@atrium/kernel';
 import type { DepartmentTree } from './api';
 import { departments } from './department.resource';
 import { DepartmentEntity } from './department.entity';
@@ -14,17 +14,8 @@ export class DepartmentTreeReader implements DepartmentTree {
     return (await this.ctx.db.em().count(DepartmentEntity, { id }, UNSCOPED)) > 0;
   }
 
-  async missing(ids: readonly string[]): Promise<string[]> {
-    const asked = [...new Set(ids)];
-    const wellFormed = asked.filter((id) => UUID.test(id));
-    const found = new Set<string>();
-    if (wellFormed.length > 0) {
-      // Off the identity map: a department loaded here unscoped must not answer a later scoped
-      // read of the same request from memory.
-      const rows = await this.ctx.db.em().find(DepartmentEntity, { id: { $in: wellFormed } }, { ...UNSCOPED, fields: ['id'], disableIdentityMap: true });
-      for (const row of rows) found.add(row.id.toLowerCase());
-    }
-    return asked.filter((id) => !found.has(id.toLowerCase()));
+  missing(ids: readonly string[]): Promise<string[]> {
+    return missingIds(this.ctx.db.em(), DepartmentEntity, ids);
   }
 
   withDescendants(id: string): Promise<string[]> {
