@@ -61,6 +61,7 @@ export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';
 export { schemaView } from './resources/resource-view';
 export { resourceColumns } from './resources/resource-columns';
+export { DeclaredRowsSync } from './resources/declared-rows-sync';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';

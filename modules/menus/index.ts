@@ -2,7 +2,7 @@ import { defineModule, provide } from '@atrium/kernel';
 import { MenuTreeApi } from './api';
 import { MenusErrors } from './errors';
 import { MenuEntity } from './menu.entity';
-import { MenuSync } from './menu-sync';
+import { menuSync } from './menu-sync';
 import { MenuTreeService } from './menu-tree';
 import { menus } from './menu.resource';
 
@@ -13,7 +13,7 @@ export default defineModule({
   routes: menus.routes,
   provides: [provide(MenuTreeApi, (ctx) => new MenuTreeService(ctx))],
   setup: async (ctx) => {
-    const sync = new MenuSync();
+    const sync = menuSync();
     await sync.start(ctx);
     return sync;
   },

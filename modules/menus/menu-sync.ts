@@ -1,5 +1,4 @@
-import { OptimisticLockError, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { newId, type ModuleContext, type ModuleSummary } from '@atrium/kernel';
+import { DeclaredRowsSync, newId, type EntityManager, type ModuleSummary } from '@atrium/kernel';
 import { MenuEntity, type Menu } from './menu.entity';
 
 /** A menu as a module's manifest declares it, with its place in the declaration. */
@@ -12,8 +11,6 @@ interface DeclaredMenu {
   sort: number;
 }
 
-const ATTEMPTS = 3;
-
 /**
  * Keeps the table in step with the manifests of every loaded module, enabled or not (a disabled
  * module's menus are hidden at query time, not deleted): new menus are inserted, changed titles,
@@ -21,43 +18,7 @@ const ATTEMPTS = 3;
  * deleted. Menus made through the API are never touched, except that children of a deleted
  * menu move up to its nearest surviving ancestor.
  */
-export class MenuSync {
-  private unsubscribe?: () => void;
-
-  /** Syncs now, and again after every module change (enable, disable, live load). */
-  async start(ctx: ModuleContext): Promise<void> {
-    await sync(ctx);
-    this.unsubscribe = ctx.kernel.modules.onChange(async () => {
-      // A failed sync must not fail the module change that triggered it: the next one retries.
-      await sync(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'menu sync failed'));
-    });
-  }
-
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
-}
-
-/**
- * One transaction; retried when it lost a race with another instance syncing the same menus
- * (the unique index on module and path) or with an API update of one of them (its version).
- */
-export async function sync(ctx: ModuleContext): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // A clean unit of work of its own, even when a request (a module disabled over HTTP) triggered it.
-      await ctx.db
-        .em()
-        .fork()
-        .transactional((em) => apply(em, declaredMenus(ctx.kernel.modules.list())));
-      return;
-    } catch (error) {
-      const raced = error instanceof UniqueConstraintViolationException || error instanceof OptimisticLockError;
-      if (!raced || attempt >= ATTEMPTS) throw error;
-    }
-  }
-}
+export const menuSync = () => new DeclaredRowsSync('menu', (em, ctx) => apply(em, declaredMenus(ctx.kernel.modules.list())));
 
 async function apply(em: EntityManager, declared: Map<string, DeclaredMenu>): Promise<void> {
   const all = await em.find(MenuEntity, {});

@@ -1,6 +1,6 @@
 import { defineModule, provide } from '@atrium/kernel';
 import { ParamsApi } from './api';
-import { BuiltinSync } from './builtin-sync';
+import { builtinParamsSync } from './builtin-sync';
 import { ParamErrors } from './errors';
 import { ParamEntity } from './param.entity';
 import { ParamReader } from './param-reader';
@@ -14,7 +14,7 @@ export default defineModule({
   routes: [getParamByKey, ...params.routes],
   provides: [provide(ParamsApi, (ctx) => new ParamReader(ctx))],
   setup: async (ctx) => {
-    const sync = new BuiltinSync();
+    const sync = builtinParamsSync();
     await sync.start(ctx);
     return sync;
   },
