@@ -15,10 +15,6 @@ const MODULE_FOLDERS = [
   'docs/examples/*',
 ];
 
-// Being moved onto the resource kit right now, MikroORM imports and all; they keep importing
-// `@mikro-orm/*` until then. Delete this list (and its block below) once they are moved.
-const MOVING_TO_THE_KIT = ['modules/departments', 'modules/menus', 'modules/users'];
-
 // A relative path leaves a module's folder when it climbs more levels than the file sits below
 // the folder's top, so each depth gets its own limit. The last depth also stands for every deeper
 // one (none is deeper today), which then may not climb more than that many levels.
@@ -92,7 +88,6 @@ export default tseslint.config(
       ],
     },
   },
-  { files: MOVING_TO_THE_KIT.map((folder) => `${folder}/**/*.ts`), rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   {
     // Served to the browser by the system module's /docs page, next to Swagger UI's bundle.
     files: ['modules/system/docs/*.js'],

@@ -1,5 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { ModulesCapability } from '@atrium/kernel';
+import type { ModulesCapability, FilterQuery } from '@atrium/kernel';
 import type { Menu } from './menu.entity';
 
 /**

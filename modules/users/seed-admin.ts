@@ -1,5 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { newId, type ModuleContext, type ModuleEnvironment } from '@atrium/kernel';
+import { newId, type ModuleContext, type ModuleEnvironment, UniqueConstraintViolationException } from '@atrium/kernel';
 import { ADMIN_ROLE_CODE, RoleDirectoryApi } from '@atrium/module/roles';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext, type Principal, type EntityManager } from '@atrium/kernel';
 import { callerOf } from './access-rules';
 import type { ProfileChange, UserDirectory, UserIdentity } from './api';
 import { cachedIdentity, forgetIdentity } from './identity-cache';

@@ -1,5 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import { AppError, KernelErrors, Keyset, type KeyType, type PageRequest, type SortDirection } from '@atrium/kernel';
+import { AppError, KernelErrors, Keyset, type KeyType, type PageRequest, type SortDirection, type FilterQuery } from '@atrium/kernel';
 import type { User } from './user.entity';
 
 /** The list's order when the request names none: newest first. */

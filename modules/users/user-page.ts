@@ -1,5 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FilterQuery, EntityManager } from '@atrium/kernel';
 import type { UserFields, UserLinks } from './user-view';
 import { UserEntity, type User } from './user.entity';
 

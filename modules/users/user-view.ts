@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@atrium/kernel';
 import type { UserIdentity } from './api';
 import type { User } from './user.entity';
 

@@ -1,4 +1,3 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import {
   AppError,
   KernelErrors,
@@ -12,6 +11,8 @@ import {
   type ModuleContext,
   type Page,
   type PageRequest,
+  type EntityManager,
+  type FilterQuery,
 } from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
 import type { Caller } from './access-rules';
