@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { BootError } from './boot-error';
 import { configError, defaultGeneratedModulesDir, inspectConfig, type KernelConfig } from './config';
 import { openDatabase } from './db/database';
+import type { EmbeddedPostgres } from './db/embedded/embedded-postgres';
 import { kernelMigrations } from './db/kernel-migrations';
 import { Kernel } from './kernel';
 import { createLogger } from './logging/logger';
@@ -19,6 +20,12 @@ export interface BootOptions {
   logger?: Logger;
   /** Listen for HTTP (default true). */
   listen?: boolean;
+  /**
+   * The embedded PostgreSQL, already starting on the configured DATA_DIR (main.ts starts it before
+   * the kernel's code loads). Only without DATABASE_URL; the boot owns it from here, and stops it
+   * if it refuses to go on.
+   */
+  embeddedDatabase?: Promise<EmbeddedPostgres>;
 }
 
 /**
@@ -53,16 +60,15 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
           exactCountLimit: config.exactCountLimit,
           filters: [rowScopes.filter()],
           logger: log,
+          embedded: options.embeddedDatabase,
         });
   let loaded: LoadedModule[];
   try {
     loaded = checkedModules(config, settingsProblems);
   } catch (error) {
     // The refusal is what the operator needs to read, whatever the database said meanwhile.
-    await opening?.then(
-      (db) => db.close(),
-      () => undefined,
-    );
+    const ignore = () => undefined;
+    await (opening?.then((db) => db.close(), ignore) ?? options.embeddedDatabase?.then((pg) => pg.stop(), ignore));
     throw error;
   }
   // Opened whenever the checks passed: a settings problem found before it always refuses.

@@ -1,11 +1,20 @@
 /** `npm start`: boots the kernel and serves until SIGTERM or SIGINT. */
-import { boot } from './boot';
 import { BootError } from './boot-error';
-import { ConfigError } from './config';
+import { ConfigError, inspectConfig } from './config';
+import { embeddedDataDir, startEmbeddedPostgres } from './db/embedded/embedded-postgres';
 import { MigrationError } from './db/migration-error';
+import { createLogger } from './logging/logger';
 
 async function main(): Promise<void> {
-  const kernel = await boot();
+  const { config, problems } = inspectConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  // The embedded PostgreSQL starts before the kernel's code loads: each takes about a second, and
+  // the database starts in a thread of its own. Not with DATABASE_URL, nor with a configuration
+  // problem, which the boot reports before anything is opened.
+  const embeddedDatabase = problems.length > 0 || config.databaseUrl ? undefined : startEmbeddedPostgres({ dataDir: embeddedDataDir(config.dataDir), logger });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once the database is starting, see above
+  const { boot } = require('./boot') as typeof import('./boot');
+  const kernel = await boot({ logger, embeddedDatabase });
   kernel.log.info({ url: kernel.url, database: kernel.db.embedded ? 'embedded' : 'postgresql' }, 'atrium is ready');
   const shutdown = (signal: string) => {
     kernel.log.info({ signal }, 'stopping: draining requests');

@@ -4,13 +4,12 @@
  * `@mikro-orm/postgresql` driver on a `postgres://` URL), so the same SQL and the same
  * migrations run on both.
  */
-import path from 'node:path';
 import type { EntitySchema, MikroORM } from '@mikro-orm/core';
 import type { GlobalFilter } from '../auth/row-scope';
 import { MikroORM as PostgreSqlMikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
-import { startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 import { setExactCountLimit } from './page-total';
 import { knexLog, pinoOrmLoggerFactory } from './orm-logger';
 
@@ -39,6 +38,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Connections the embedded PostgreSQL accepts: every pool that connects (ORM, pg-boss). */
   embeddedMaxConnections?: number;
+  /**
+   * The embedded PostgreSQL of `dataDir`, already starting (main.ts starts it before the kernel's
+   * code loads), used instead of starting one; the database owns it from here. Never with
+   * `databaseUrl`.
+   */
+  embedded?: Promise<EmbeddedPostgres>;
   entities?: readonly AnyEntitySchema[];
   /** Rows a list counts exactly at most (kernel/db/page-total.ts); its default when left out. */
   exactCountLimit?: number;
@@ -46,6 +51,9 @@ export interface DatabaseOptions {
   filters?: readonly GlobalFilter[];
   logger?: Logger;
 }
+
+/** Where the embedded PostgreSQL keeps its files; defined beside it, which loads without the ORM. */
+export { embeddedDataDir };
 
 export interface Database {
   /** Where the database is, for other clients (pg-boss); the embedded one's local socket URL. */
@@ -61,22 +69,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * The embedded PostgreSQL's own folder inside DATA_DIR: modules keep files in DATA_DIR too
- * (`modules/<id>/`), and the database's files should not mingle with them.
- */
-export function embeddedDataDir(dataDir: string): string {
-  return path.join(dataDir, 'postgres');
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = options.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({
-        dataDir: embeddedDataDir(options.dataDir),
-        maxConnections: options.embeddedMaxConnections,
-        logger: options.logger,
-      });
+    : await (options.embedded ??
+        startEmbeddedPostgres({
+          dataDir: embeddedDataDir(options.dataDir),
+          maxConnections: options.embeddedMaxConnections,
+          logger: options.logger,
+        }));
   const url = options.databaseUrl ?? embedded!.url;
 
   let orm: MikroORM<PostgreSqlDriver>;

@@ -36,6 +36,14 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * The embedded PostgreSQL's own folder inside DATA_DIR: modules keep files in DATA_DIR too
+ * (`modules/<id>/`), and the database's files should not mingle with them.
+ */
+export function embeddedDataDir(dataDir: string): string {
+  return path.join(dataDir, 'postgres');
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
