@@ -1,4 +1,4 @@
-import Redis, { type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
 import { REDIS_CALL_TIMEOUT_MS, RedisHealth } from './redis-health';
@@ -38,6 +38,9 @@ const OPTIONS: RedisOptions = {
  * silently run with per-process limits and no notices between instances.
  */
 export async function connectRedis(url: string, log: Logger): Promise<RedisConnections> {
+  // Loaded here, not with the kernel: a server without REDIS_URL never needs it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  const { Redis } = require('ioredis') as typeof import('ioredis');
   const command = new Redis(url, OPTIONS);
   const subscriber = new Redis(url, OPTIONS);
   reportErrors(command, 'command', log);
