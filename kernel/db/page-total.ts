@@ -9,6 +9,7 @@
 import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXACT_COUNT_LIMIT } from '../config';
+import { tableRowsBelow } from './table-size';
 
 /** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
 export interface PageTotal {
@@ -25,8 +26,12 @@ export function setExactCountLimit(ormConfig: object, limit: number): void {
 }
 
 /**
- * Rows matching `where`, narrowed by the filters em.find would apply (data scope). `where` is
- * built anew for each query when a function is given: query builders take a condition over.
+ * Rows matching `where`, narrowed by the filters em.find would apply (data scope). `where` may
+ * be a function building it (query builders take a condition over).
+ *
+ * A table the statistics call smaller than the limit is counted at once: its planner estimate
+ * could only send the list to the same count, one round trip later. The statement is built once
+ * (building it costs more CPU than PostgreSQL spends running it) and serves both questions.
  */
 export async function pageTotal<T extends object>(
   em: EntityManager,
@@ -34,19 +39,20 @@ export async function pageTotal<T extends object>(
   where: FilterQuery<T> | (() => FilterQuery<T>),
 ): Promise<PageTotal> {
   const limit = limits.get(em.config) ?? EXACT_COUNT_LIMIT;
-  const condition: () => FilterQuery<T> = typeof where === 'function' ? (where as () => FilterQuery<T>) : () => where;
-  const planned = await plannedRows(em, await matchingRows(em, entityName, condition()));
-  if (planned < limit) {
-    const counted = await cappedCount(em, await matchingRows(em, entityName, condition(), limit + 1));
+  const sql = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
+  let counted = (await tableRowsBelow(em, entityName, limit)) ? await cappedCount(em, sql, limit) : undefined;
+  if (counted !== undefined && counted <= limit) return { total: counted, estimate: false };
+  const planned = await plannedRows(em, sql);
+  if (counted === undefined && planned < limit) {
+    counted = await cappedCount(em, sql, limit);
     if (counted <= limit) return { total: counted, estimate: false };
   }
   return { total: Math.max(planned, limit + 1), estimate: true };
 }
 
-/** `select 1 from <table> where <filters and where> [limit n]`, values inlined as the ORM inlines them. */
-async function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>, limit?: number): Promise<string> {
+/** `select 1 from <table> where <filters and where>`, values inlined as the ORM inlines them. */
+async function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>): Promise<string> {
   const qb = em.createQueryBuilder(entityName, 't').select(raw('1')).where(where);
-  if (limit !== undefined) qb.limit(limit);
   // Query builders, unlike em.find and em.count, apply filters only when asked.
   await qb.applyFilters();
   return qb.getFormattedQuery();
@@ -64,7 +70,8 @@ async function plannedRows(em: EntityManager, sql: string): Promise<number> {
   return Math.round(plan[0].Plan['Plan Rows']);
 }
 
-async function cappedCount(em: EntityManager, sql: string): Promise<number> {
-  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from (${sql}) as counted`);
+/** The rows of `sql`, counted no further than one past `limit`: a wrong estimate never makes it scan more. */
+async function cappedCount(em: EntityManager, sql: string, limit: number): Promise<number> {
+  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from (${sql} limit ${limit + 1}) as counted`);
   return Number(row.total);
 }

@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { auditOnClose, watchForAudit } from '../audit/audit-trail';
 import type { AuditSink } from '../audit/operation-record';
@@ -9,6 +8,7 @@ import { loggableUrl } from '../logging/loggable-url';
 import { createAccessLogger } from '../logging/logger';
 import { corsMiddleware } from './cors';
 import { sendError } from './envelope';
+import { securityHeaders } from './security-headers';
 import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
 import type { RateLimit } from './rate-limit';
@@ -38,7 +38,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // One spelling per URL: `/API/V1/...` is not `/api/v1/...`, as the route tables already rule.
   app.enable('case sensitive routing');
   app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(traceAndMeasure(options));
   if (options.corsOrigins.length > 0) app.use(corsMiddleware(options.corsOrigins));
   const dispatch = options.routes.middleware();
