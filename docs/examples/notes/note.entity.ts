@@ -1,5 +1,4 @@
-import { defineEntity, type InferEntity } from '@atrium/kernel';
-import { v7 as uuidv7 } from 'uuid';
+import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
 
 /**
  * A note, mapped without decorators. The table is created by migrations/0001-create-notes.ts,
@@ -10,20 +9,12 @@ export const NoteEntity = defineEntity({
   name: 'Note',
   tableName: 'notes_note',
   properties: (p) => ({
-    // UUID v7: time-ordered, so new rows land at the end of the primary key index.
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => uuidv7()),
+    // The columns every resource has: a UUID v7 id (time-ordered, so new rows land at the end of
+    // the primary key index), the optimistic version (MikroORM starts it at 1 and adds
+    // `where version = ?` to every update), and createdAt/updatedAt, equal on create.
+    ...resourceColumns(p),
     title: p.string().length(200),
     body: p.text(),
-    // Optimistic locking: MikroORM starts it at 1 and adds `where version = ?` to every update.
-    version: p.integer().version(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
   }),
 });
 
