@@ -54,7 +54,7 @@ export { recordChange } from './audit/change-record';
 export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
-export { newId } from './db/ids';
+export { isUuid, newId } from './db/ids';
 export { missingIds } from './db/missing-ids';
 export { defineResource } from './resources/define-resource';
 export type { Resource } from './resources/define-resource';

@@ -4,3 +4,10 @@ import { v7 } from 'uuid';
 export function newId(): string {
   return v7();
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `text` is spelled as a UUID (any version, either case): what an id column can hold. */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}

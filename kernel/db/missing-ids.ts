@@ -1,7 +1,6 @@
+import { isUuid } from './ids';
 import type { EntityManager, EntityName } from '@mikro-orm/postgresql';
 import { UNSCOPED } from '../auth/row-scope';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The ids among `ids` that name no row of `entity`, each once, whatever the caller's data scope:
@@ -11,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function missingIds<T extends { id: string }>(em: EntityManager, entity: EntityName<T>, ids: readonly string[]): Promise<string[]> {
   const asked = [...new Set(ids)];
-  const wellFormed = asked.filter((id) => UUID.test(id));
+  const wellFormed = asked.filter((id) => isUuid(id));
   const found = new Set<string>();
   if (wellFormed.length > 0) {
     const rows = await em.find(entity, { id: { $in: wellFormed } } as never, { ...UNSCOPED, fields: ['id'] as never, disableIdentityMap: true });

@@ -1,3 +1,4 @@
+import { isUuid } from '../db/ids';
 /**
  * Keyset paging for clients that scroll: the next page starts after the last row seen, found
  * through the sort's index however deep the client has scrolled, where an offset makes the
@@ -27,7 +28,6 @@ const FIELD = '/query/cursor';
 const MAX_STRING = 1024;
 // As PostgreSQL writes a timestamptz (`2026-11-21 09:30:00.123456+00`), microseconds and all.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2}){0,2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The keys of a list's order: its one sort field (or the default), then the id, which makes
@@ -103,7 +103,7 @@ function fits(type: KeyType, value: unknown): boolean {
     case 'integer':
       return Number.isSafeInteger(value);
     case 'uuid':
-      return typeof value === 'string' && UUID.test(value);
+      return typeof value === 'string' && isUuid(value);
     case 'timestamp':
       return typeof value === 'string' && isTimestamp(value);
     case 'string':

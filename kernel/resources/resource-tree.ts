@@ -1,3 +1,4 @@
+import { isUuid } from '../db/ids';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
@@ -6,8 +7,6 @@ import type { Row, TreeDeclaration } from './resource-declaration';
 
 /** A row of a tree as the API shows it: its view and its children's. */
 export type TreeNode = Record<string, unknown> & { children: TreeNode[] };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Nests views under their parents, keeping the order they come in among siblings. A row whose
@@ -42,7 +41,7 @@ export class TreeRules {
   /** `where`: the declaration's own conditions; a row they hide is no parent either. */
   async requireParent(em: EntityManager, parentId: string | null, where?: Record<string, unknown>): Promise<void> {
     if (parentId === null) return;
-    if (!UUID.test(parentId) || (await em.count(this.entity, { ...where, id: parentId })) === 0) throw this.parentGone(parentId);
+    if (!isUuid(parentId) || (await em.count(this.entity, { ...where, id: parentId })) === 0) throw this.parentGone(parentId);
   }
 
   async checkMove(em: EntityManager, row: Row, parentId: string | null, where?: Record<string, unknown>): Promise<void> {
@@ -75,7 +74,7 @@ export class TreeRules {
 
   /** A row and every row below it, nearest first, in one query; raw SQL, so no filter narrows it. */
   async withDescendants(em: EntityManager, id: string): Promise<string[]> {
-    if (!UUID.test(id)) return [];
+    if (!isUuid(id)) return [];
     const meta = em.getMetadata().get(this.entity);
     const table = em.getConnection().getPlatform().quoteIdentifier(meta.tableName);
     const key = meta.properties.id.fieldNames[0];

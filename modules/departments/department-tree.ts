@@ -1,16 +1,14 @@
-import { UNSCOPED, missingIds, type ModuleContext } from '@atrium/kernel';
+import { UNSCOPED, isUuid, missingIds, type ModuleContext } from '@atrium/kernel';
 import type { DepartmentTree } from './api';
 import { departments } from './department.resource';
 import { DepartmentEntity } from './department.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `departments.DepartmentTree`: existence and descendants, never narrowed by data scope. */
 export class DepartmentTreeReader implements DepartmentTree {
   constructor(private readonly ctx: ModuleContext) {}
 
   async exists(id: string): Promise<boolean> {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     return (await this.ctx.db.em().count(DepartmentEntity, { id }, UNSCOPED)) > 0;
   }
 

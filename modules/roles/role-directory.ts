@@ -1,10 +1,9 @@
-import { escapeLike, type DbCapability, type EntityManager } from '@atrium/kernel';
+import { escapeLike, isUuid, type DbCapability, type EntityManager } from '@atrium/kernel';
 import type { RoleDirectory, RoleGrant } from './api';
 import { loadAssignments } from './role-assignments';
 import { RoleEntity, type Role } from './role.entity';
 
-/** Role ids arrive from other modules' rows and tokens; anything not a UUID names no role. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Role ids arrive from other modules' rows and tokens; anything not a UUID names no role.
 
 /** `roles.RoleDirectory`: what other modules (auth, users) may know of roles. */
 export class RoleDirectoryService implements RoleDirectory {
@@ -44,5 +43,5 @@ async function grants(em: EntityManager, roles: readonly Role[]): Promise<RoleGr
 }
 
 function uuids(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id) => UUID.test(id)))];
+  return [...new Set(ids.filter((id) => isUuid(id)))];
 }

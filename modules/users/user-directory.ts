@@ -1,4 +1,4 @@
-import { AppError, KernelErrors, UNSCOPED, flushChanges, type ModuleContext, type Principal, type EntityManager } from '@atrium/kernel';
+import { AppError, KernelErrors, UNSCOPED, flushChanges, isUuid, type ModuleContext, type Principal, type EntityManager } from '@atrium/kernel';
 import { callerOf } from './access-rules';
 import type { ProfileChange, UserDirectory, UserIdentity } from './api';
 import { cachedIdentity, forgetIdentity } from './identity-cache';
@@ -12,7 +12,6 @@ import { linksOf, toIdentity } from './user-view';
 import { UserEntity, type User } from './user.entity';
 
 // Ids come from tokens and sessions: one that is not a UUID names nobody (and must not reach a uuid column).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `users.UserDirectory`: what auth and me know of users, and whether a caller outranks one. Never a password or a hash. */
 export class UserDirectoryService implements UserDirectory {
@@ -28,7 +27,7 @@ export class UserDirectoryService implements UserDirectory {
   }
 
   identity(userId: string): Promise<UserIdentity | null> {
-    if (!UUID.test(userId)) return Promise.resolve(null);
+    if (!isUuid(userId)) return Promise.resolve(null);
     return cachedIdentity(this.ctx, userId, async () => {
       const em = this.ctx.db.em();
       const user = await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, disableIdentityMap: true });
@@ -73,7 +72,7 @@ export class UserDirectoryService implements UserDirectory {
  * same request from the identity map.
  */
 async function mustFind(em: EntityManager, userId: string, withPassword = false): Promise<User> {
-  const user = UUID.test(userId)
+  const user = isUuid(userId)
     ? await em.findOne(UserEntity, { id: userId }, { ...UNSCOPED, ...(withPassword ? { populate: ['passwordHash'] as const } : {}) })
     : null;
   if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: `no user ${userId}` }] });
