@@ -86,7 +86,7 @@ export class Kernel implements ModuleHost {
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
     const rateLimit = new RateLimit({ ...config.rateLimit, counters });
     this.routes = new RouteTable({
-      authenticate: (req: Request) => authenticateRequest(this.registry, req),
+      authenticate: (req: Request, ip: string) => authenticateRequest(this.registry, req, ip),
       rateLimit,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
       scopeOf: (code) => this.permissionScopes.get(code),

@@ -44,12 +44,13 @@ export function watchForAudit(res: ServerResponse, request: Watched): void {
  * so a 2xx is never seen for an operation whose record a crash could still lose. Never throws:
  * the operation is done, and a sink that fails is logged.
  */
-export async function auditBeforeAnswer(res: ServerResponse, status: number): Promise<void> {
+export function auditBeforeAnswer(res: ServerResponse, status: number): Promise<void> | undefined {
   const request = watched.get(res);
-  if (!request || status < 200 || status > 299 || !isAudited(request.req.method, status)) return;
+  // Nothing to wait for (a read, say): no promise, so the answer goes out in the same tick.
+  if (!request || status < 200 || status > 299 || !isAudited(request.req.method, status)) return undefined;
   watched.delete(res);
   const durationMs = Math.round(Number(process.hrtime.bigint() - request.started) / 1e5) / 10;
-  await handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
+  return handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
 }
 
 /** Once the response is sent or abandoned: the record of an audited request not handed over yet. */

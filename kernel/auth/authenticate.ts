@@ -19,10 +19,10 @@ interface Contributions {
  * no authenticator is installed — is `AUTH_TOKEN_MISSING_401`; a credential that no installed
  * authenticator recognises is `AUTH_TOKEN_INVALID_401`.
  */
-export async function authenticateRequest(registry: Contributions, req: Request): Promise<Principal> {
+export async function authenticateRequest(registry: Contributions, req: Request, ip: string): Promise<Principal> {
   const authenticators = registry.contributions(AuthenticatorSpi);
   for (const authenticator of authenticators) {
-    const principal = await authenticator.authenticate({ headers: req.headers, ip: req.ip ?? '' });
+    const principal = await authenticator.authenticate({ headers: req.headers, ip });
     if (principal) return principal;
   }
   const presented = authenticators.length > 0 && req.headers.authorization !== undefined;

@@ -13,7 +13,7 @@ import { negotiateLanguage } from './language';
 import type { HttpMetrics } from './metrics';
 import type { RateLimit } from './rate-limit';
 import { requestContext, type RequestState } from '../runtime/request-context';
-import { API_BASE, type RouteTable } from './route-table';
+import type { RouteTable } from './route-table';
 import { echoableRequestId, traceIdOf } from './trace';
 
 export interface HttpAppOptions {
@@ -41,9 +41,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(securityHeaders());
   app.use(traceAndMeasure(options));
   if (options.corsOrigins.length > 0) app.use(corsMiddleware(options.corsOrigins));
-  const dispatch = options.routes.middleware();
-  app.use(API_BASE, dispatch.api);
-  app.use(dispatch.root);
+  app.use(options.routes.middleware());
   app.use(notFound(options.rateLimit));
   app.use(errorHandler(options.log));
   return app;

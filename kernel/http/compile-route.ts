@@ -20,7 +20,7 @@ import { compileValidator } from './validation';
 
 export interface RouteServices {
   /** Resolves the caller or throws a catalogued 401. */
-  authenticate(req: Request): Promise<Principal>;
+  authenticate(req: Request, ip: string): Promise<Principal>;
   rateLimit: RateLimit;
   jsonBodyLimitBytes: number;
   /** The scope a permission code is declared with (`global`, `tenant`, `row`). */
@@ -47,10 +47,12 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     const state = currentRequest()!;
     state.moduleId = ctx.id;
     state.permission = route.permission;
-    if (route.rateLimit !== false) await services.rateLimit.consume(req.ip ?? '', res);
+    // express works the address out anew (trusted proxies and all) each time req.ip is read.
+    const ip = req.ip ?? '';
+    if (route.rateLimit !== false) await services.rateLimit.consume(ip, res);
     let principal: Principal | null = null;
     if (!anonymous) {
-      principal = await services.authenticate(req);
+      principal = await services.authenticate(req, ip);
       state.principal = principal;
       // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).
       if (rowScoped) {
@@ -75,7 +77,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       principal,
       page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
       traceId: state.traceId,
-      ip: req.ip ?? '',
+      ip,
       language: negotiateLanguage(req.headers['accept-language']),
       headers: req.headers,
       raw: req,
@@ -83,7 +85,8 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     };
     const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
     if (result instanceof RawReply) {
-      await auditBeforeAnswer(res, result.status);
+      const audited = auditBeforeAnswer(res, result.status);
+      if (audited) await audited;
       writeRaw(res, result);
     } else await sendData(res, status, result, state.traceId, request.language);
   };

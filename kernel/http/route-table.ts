@@ -18,13 +18,13 @@ export function routeTemplate(route: RouteDefinition): string {
 }
 
 /**
- * The routes of the enabled modules, matched by radix trees (route-dispatch.ts). Rebuilt whole on
+ * The routes of the enabled modules, matched by one radix tree (route-dispatch.ts) on their full
+ * paths: an express mount at `/api/v1` would strip and restore the prefix on every request. Rebuilt whole on
  * every change (enable, disable, live load) and swapped in one assignment, so a request sees
  * either the old table or the new one.
  */
 export class RouteTable {
-  private api = new RouteDispatch();
-  private root = new RouteDispatch();
+  private dispatch = new RouteDispatch();
   entries: readonly RouteEntry[] = [];
   /**
    * Compiled handlers by route and module context. Compiling a route (its validators above all)
@@ -36,18 +36,17 @@ export class RouteTable {
   constructor(private readonly services: RouteServices) {}
 
   replace(entries: readonly RouteEntry[]): void {
-    const api = new RouteDispatch();
-    const root = new RouteDispatch();
+    const dispatch = new RouteDispatch();
     for (const { route, ctx } of entries) {
       const handler = this.handlerOf(route, ctx);
+      const template = routeTemplate(route);
       const labelled: RequestHandler = (req, res, next) => {
-        res.locals.routeTemplate = routeTemplate(route);
+        res.locals.routeTemplate = template;
         return handler(req, res, next);
       };
-      (route.root ? root : api).add(route.method, route.path, labelled);
+      dispatch.add(route.method, template, labelled);
     }
-    this.api = api;
-    this.root = root;
+    this.dispatch = dispatch;
     this.entries = entries;
   }
 
@@ -67,10 +66,7 @@ export class RouteTable {
    * declares OPTIONS, so OPTIONS on a known path is 404 like any undeclared method (no bare
    * `Allow` list outside the envelope, as an express router would answer).
    */
-  middleware(): { api: RequestHandler; root: RequestHandler } {
-    return {
-      api: (req, res, next) => this.api.middleware(req, res, next),
-      root: (req, res, next) => this.root.middleware(req, res, next),
-    };
+  middleware(): RequestHandler {
+    return (req, res, next) => this.dispatch.middleware(req, res, next);
   }
 }

@@ -22,6 +22,12 @@ export class ModuleRegistry {
   private readonly runtimes = new Map<string, ModuleRuntime>();
   private readonly listeners = new Set<() => void | Promise<void>>();
   private changes: Promise<unknown> = Promise.resolve();
+  /**
+   * Contributors by SPI name, while the enabled modules and their order stay as they are: the
+   * authenticator is asked for on every request, and finding it walked every module each time.
+   */
+  private readonly contributorsBySpi = new Map<string, Contributor<unknown>[]>();
+  private readonly forgetContributors = () => this.contributorsBySpi.clear();
 
   constructor(
     private readonly store: ModuleStateStore,
@@ -36,7 +42,7 @@ export class ModuleRegistry {
   add(modules: readonly LoadedModule[], stored: ReadonlyMap<string, boolean>): ModuleRuntime[] {
     const added: ModuleRuntime[] = [];
     for (const loaded of modules) {
-      const runtime = new ModuleRuntime(loaded, stored.get(loaded.manifest.id) ?? true);
+      const runtime = new ModuleRuntime(loaded, stored.get(loaded.manifest.id) ?? true, this.forgetContributors);
       if (runtime.enabled && !runtime.dependencies.every((d) => this.runtimes.get(d)?.enabled)) {
         this.log.warn({ module: runtime.id }, 'module stays disabled: a module it depends on is disabled');
         runtime.enabled = false;
@@ -45,12 +51,14 @@ export class ModuleRegistry {
       runtime.ctx = this.createContext(runtime);
       added.push(runtime);
     }
+    this.forgetContributors();
     return added;
   }
 
   /** Forgets a module (before a live reload replaces it). It must be stopped. */
   remove(id: string): void {
     this.runtimes.delete(id);
+    this.forgetContributors();
   }
 
   /**
@@ -62,6 +70,7 @@ export class ModuleRegistry {
     const rest = this.all().filter((r) => !order.includes(r.id));
     this.runtimes.clear();
     for (const runtime of [...named, ...rest]) this.runtimes.set(runtime.id, runtime);
+    this.forgetContributors();
   }
 
   get(id: string): ModuleRuntime | undefined {
@@ -107,6 +116,8 @@ export class ModuleRegistry {
       throw new CapabilityError(`module "${requester.id}" cannot read contributions to ${token.name}: only module "${token.ownerId}" consumes it`);
     }
     if (!requester && !KERNEL_SPIS.has(token.name)) throw new Error(`the kernel does not consume ${token.name}`);
+    const known = this.contributorsBySpi.get(token.name);
+    if (known) return known as Contributor<T>[];
     const found: Contributor<T>[] = [];
     for (const runtime of this.enabled()) {
       for (const contribution of runtime.loaded.definition.contributes ?? []) {
@@ -115,6 +126,7 @@ export class ModuleRegistry {
         }
       }
     }
+    this.contributorsBySpi.set(token.name, found);
     return found;
   }
 

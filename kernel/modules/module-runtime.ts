@@ -11,12 +11,26 @@ export class ModuleRuntime {
   /** Built provisions and contributions, by token name (each factory runs once). */
   readonly instances = new Map<string, unknown>();
   readonly dependencies: readonly string[];
+  private isEnabled: boolean;
 
   constructor(
     readonly loaded: LoadedModule,
-    public enabled: boolean,
+    enabled: boolean,
+    /** Told whenever the module is enabled or disabled (the registry forgets what it derived). */
+    private readonly onEnabledChange: () => void,
   ) {
+    this.isEnabled = enabled;
     this.dependencies = dependencyIds(loaded.manifest);
+  }
+
+  get enabled(): boolean {
+    return this.isEnabled;
+  }
+
+  set enabled(enabled: boolean) {
+    if (enabled === this.isEnabled) return;
+    this.isEnabled = enabled;
+    this.onEnabledChange();
   }
 
   get id(): string {
