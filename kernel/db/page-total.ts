@@ -6,9 +6,11 @@
  * (`totalIsEstimate`, kernel/http/pagination.ts). Plain SQL that PostgreSQL and the embedded
  * PGlite both run.
  */
-import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
+import { Utils, raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXACT_COUNT_LIMIT } from '../config';
+import { builtStatement } from './built-statements';
+import { rowChangesColumn } from './row-changes';
 import { tableRowsBelow } from './table-size';
 
 /** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
@@ -25,9 +27,30 @@ export function setExactCountLimit(ormConfig: object, limit: number): void {
   limits.set(ormConfig, limit);
 }
 
+export interface PageTotalOptions {
+  /**
+   * The table's row_changes as the page's own statement read it (rowChangesColumn(), for a
+   * tracked table): while it is unchanged, a total counted before is the total now.
+   */
+  rowChanges?: string | number | null;
+}
+
+/** A total counted for a statement, and the table's row_changes as the counting statement saw it. */
+interface CountedTotal {
+  rowChanges: string;
+  total: number;
+}
+
+/** Counted totals by ORM configuration, then by statement; the oldest goes first past the bound. */
+const countedTotals = new WeakMap<object, Map<string, CountedTotal>>();
+const COUNTED_TOTALS_KEPT = 256;
+
 /**
  * Rows matching `where`, narrowed by the filters em.find would apply (data scope). `where` may
  * be a function building it (query builders take a condition over).
+ *
+ * On a tracked table (kernel/db/row-changes.ts), given the row_changes the page read, a total
+ * counted while the table's number was the same is answered without counting again.
  *
  * A table the statistics call smaller than the limit is counted at once: its planner estimate
  * could only send the list to the same count, one round trip later. The statement is built once
@@ -37,25 +60,73 @@ export async function pageTotal<T extends object>(
   em: EntityManager,
   entityName: EntityName<T>,
   where: FilterQuery<T> | (() => FilterQuery<T>),
+  options: PageTotalOptions = {},
 ): Promise<PageTotal> {
   const limit = limits.get(em.config) ?? EXACT_COUNT_LIMIT;
   const sql = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
-  let counted = (await tableRowsBelow(em, entityName, limit)) ? await cappedCount(em, sql, limit) : undefined;
+  const reusable = options.rowChanges !== undefined && options.rowChanges !== null && readsOneTable(sql);
+  const totals = reusable ? countedTotalsOf(em) : undefined;
+  const known = totals?.get(sql);
+  if (known && known.rowChanges === String(options.rowChanges)) return { total: known.total, estimate: false };
+  const count = () => (totals ? countAndRemember(em, entityName, sql, limit, totals) : cappedCount(em, sql, limit));
+  let counted = (await tableRowsBelow(em, entityName, limit)) ? await count() : undefined;
   if (counted !== undefined && counted <= limit) return { total: counted, estimate: false };
   const planned = await plannedRows(em, sql);
   if (counted === undefined && planned < limit) {
-    counted = await cappedCount(em, sql, limit);
+    counted = await count();
     if (counted <= limit) return { total: counted, estimate: false };
   }
   return { total: Math.max(planned, limit + 1), estimate: true };
 }
 
+function countedTotalsOf(em: EntityManager): Map<string, CountedTotal> {
+  let totals = countedTotals.get(em.config);
+  if (!totals) countedTotals.set(em.config, (totals = new Map()));
+  return totals;
+}
+
+/**
+ * A condition that reads another table (a subquery: users holding a role) changes with that
+ * table, whose writes the number does not follow: such a total is always counted. Quoted values
+ * are set aside first, so a keyword that spells `select` is only a keyword.
+ */
+function readsOneTable(sql: string): boolean {
+  const withoutValues = sql.replace(/E?'(?:[^'\\]|\\.|'')*'/g, "''");
+  return (withoutValues.match(/\bselect\b/gi) ?? []).length === 1;
+}
+
+/**
+ * cappedCount(), reading the table's row_changes in the same statement, so the total is kept
+ * under the number its own snapshot saw (an exact total only; an estimate is never kept).
+ */
+async function countAndRemember<T extends object>(
+  em: EntityManager,
+  entityName: EntityName<T>,
+  sql: string,
+  limit: number,
+  totals: Map<string, CountedTotal>,
+): Promise<number> {
+  const table = em.getMetadata().get<T>(Utils.className(entityName)).tableName;
+  const [row] = await em.execute<Array<{ total: string | number; row_changes: string | number | null }>>(
+    `select count(*) as total, ${rowChangesColumn(table)} from (${sql} limit ${limit + 1}) as counted`,
+  );
+  const total = Number(row.total);
+  if (row.row_changes !== null && total <= limit) {
+    totals.delete(sql);
+    if (totals.size >= COUNTED_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+    totals.set(sql, { rowChanges: String(row.row_changes), total });
+  }
+  return total;
+}
+
 /** `select 1 from <table> where <filters and where>`, values inlined as the ORM inlines them. */
-async function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>): Promise<string> {
-  const qb = em.createQueryBuilder(entityName, 't').select(raw('1')).where(where);
-  // Query builders, unlike em.find and em.count, apply filters only when asked.
-  await qb.applyFilters();
-  return qb.getFormattedQuery();
+function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>): Promise<string> {
+  return builtStatement(em, entityName, ['matching rows', where], async () => {
+    const qb = em.createQueryBuilder(entityName, 't').select(raw('1')).where(where);
+    // Query builders, unlike em.find and em.count, apply filters only when asked.
+    await qb.applyFilters();
+    return qb.getFormattedQuery();
+  });
 }
 
 interface PlanRow {

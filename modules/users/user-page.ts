@@ -1,4 +1,4 @@
-import type { FilterQuery, EntityManager } from '@atrium/kernel';
+import { builtStatement, rowChangesColumn, type FilterQuery, type EntityManager } from '@atrium/kernel';
 import type { UserFields, UserLinks } from './user-view';
 import { UserEntity, type User } from './user.entity';
 
@@ -7,6 +7,8 @@ export interface UserPage {
   links: UserLinks;
   /** The last row's sortable fields by property, timestamps as PostgreSQL wrote them: a cursor's keys. */
   last?: Readonly<Record<string, string>>;
+  /** users_user's row_changes as this page's statement saw it: the total's key (pageTotal). */
+  rowChanges?: string | null;
 }
 
 export interface UserPageQuery {
@@ -32,6 +34,7 @@ interface RawRow {
   /** Comma-separated; null for none. */
   role_ids: string | null;
   post_ids: string | null;
+  row_changes: string | null;
 }
 
 // Each user's links, ordered as linksOf() orders them, joined by commas (which no UUID holds):
@@ -39,7 +42,7 @@ interface RawRow {
 // module's own and not data-scoped: the users they are asked about are already the visible ones.
 const LINKS = `(select string_agg(l.role_id::text, ',' order by l.role_id) from users_user_role l where l.user_id = u.id) as role_ids,
   (select string_agg(l.post_id::text, ',' order by l.post_id) from users_user_post l where l.user_id = u.id) as post_ids`;
-const COLUMNS = 'u.id, u.username, u.nickname, u.email, u.phone, u.status, u.dept_id, u.version, u.created_at, u.updated_at';
+const COLUMNS = `u.id, u.username, u.nickname, u.email, u.phone, u.status, u.dept_id, u.version, u.created_at, u.updated_at, ${rowChangesColumn('users_user')}`;
 
 /**
  * A page of users with each one's roles and posts, in one statement: the page's ids first (the
@@ -67,6 +70,7 @@ export async function userPage(em: EntityManager, query: UserPageQuery): Promise
     })),
     links: { roleIds: new Map(rows.map((r) => [r.id, ids(r.role_ids)])), postIds: new Map(rows.map((r) => [r.id, ids(r.post_ids)])) },
     last: last && { id: last.id, username: last.username, nickname: last.nickname, createdAt: last.created_at, updatedAt: last.updated_at },
+    rowChanges: last?.row_changes,
   };
 }
 
@@ -74,34 +78,9 @@ function ids(joined: string | null): string[] {
   return joined === null ? [] : joined.split(',');
 }
 
-/**
- * Built statements by everything they are built from. Building one through the query builder
- * cost more CPU than running it (measured for users-list.bench.ts), and the same page is asked
- * for again and again; a bounded map, dropping the oldest, keeps every keyword from staying.
- */
-const statements = new Map<string, string>();
-const STATEMENTS_KEPT = 256;
-
-/**
- * The SQL of the page, its values inlined as the ORM inlines them. Its key holds the row-scope
- * filter's condition for this request, computed by the very call the query builders make
- * (em.applyFilters), so two callers share a statement only when their data scope reads the same.
- */
-async function statement(em: EntityManager, query: UserPageQuery): Promise<string> {
-  const scope = await em.applyFilters(UserEntity.meta.className, {}, {}, 'read');
-  const key = JSON.stringify([scope, query.where(), query.orderBy, query.limit, query.offset], subqueriesAsSql);
-  let sql = statements.get(key);
-  if (sql === undefined) {
-    sql = await build(em, query);
-    if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
-    statements.set(key, sql);
-  }
-  return sql;
-}
-
-/** A knex subquery in a condition (users of a role) counts by its SQL, values included. */
-function subqueriesAsSql(_key: string, value: unknown): unknown {
-  return typeof value === 'object' && value !== null && 'toQuery' in value && typeof value.toQuery === 'function' ? String(value.toQuery()) : value;
+/** The SQL of the page, its values inlined as the ORM inlines them, built once per shape and scope. */
+function statement(em: EntityManager, query: UserPageQuery): Promise<string> {
+  return builtStatement(em, UserEntity, ['users page', query.where(), query.orderBy, query.limit, query.offset], () => build(em, query));
 }
 
 /**

@@ -85,14 +85,14 @@ export class UserService {
       return where;
     };
     const scroll = filter.cursor === undefined ? undefined : userScroll(page, filter.cursor);
-    const { users, links, last } = await userPage(em, {
+    const { users, links, last, rowChanges } = await userPage(em, {
       where: scroll ? () => ({ $and: [where(), scroll.after] }) as FilterQuery<User> : where,
       orderBy: scroll?.keyset.orderBy() ?? listOrder(page),
       limit: page.limit,
       offset: scroll ? 0 : page.offset,
     });
     // A page of offsets that ends early is the last one: its end is the total, no count needed.
-    const total = !scroll && page.isLast(users.length) ? page.offset + users.length : await pageTotal(em, UserEntity, where);
+    const total = !scroll && page.isLast(users.length) ? page.offset + users.length : await pageTotal(em, UserEntity, where, { rowChanges });
     const nextCursor = scroll && (users.length < page.limit || !last ? null : scroll.keyset.cursorAfter(scroll.keyset.keys.map((k) => last[k.property])));
     return page.result(
       users.map((u) => toView(u, links)),

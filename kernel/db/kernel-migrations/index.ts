@@ -2,6 +2,7 @@
 import type { ModuleMigration } from '../migrations';
 import { KERNEL_ID } from '../../kernel-id';
 import { ModuleState0001 } from './0001-module-state';
+import { RowChanges0002 } from './0002-row-changes';
 
 export const kernelMigrations: readonly ModuleMigration[] = [
   {
@@ -10,5 +11,11 @@ export const kernelMigrations: readonly ModuleMigration[] = [
     // The .ts file under @swc-node/register, the .js file once compiled into dist/.
     file: require.resolve('./0001-module-state'),
     migration: ModuleState0001,
+  },
+  {
+    moduleId: KERNEL_ID,
+    name: '0002-row-changes',
+    file: require.resolve('./0002-row-changes'),
+    migration: RowChanges0002,
   },
 ];
