@@ -38,10 +38,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // One spelling per URL: `/API/V1/...` is not `/api/v1/...`, as the route tables already rule.
   app.enable('case sensitive routing');
   app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
-  app.use(securityHeaders());
-  app.use(traceAndMeasure(options));
-  if (options.corsOrigins.length > 0) app.use(corsMiddleware(options.corsOrigins));
-  app.use(options.routes.middleware());
+  app.use(traceAndMeasure(options, routed(options)));
   app.use(notFound(options.rateLimit));
   app.use(errorHandler(options.log));
   return app;
@@ -50,10 +47,34 @@ export function createHttpApp(options: HttpAppOptions): Express {
 /** The status logged and counted for a response the client closed first (nginx's 499). */
 const CLIENT_CLOSED_REQUEST = 499;
 
-function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestHandler {
+/**
+ * CORS (when configured), then the route table: called by traceAndMeasure rather than mounted
+ * after it, since every middleware costs express a pass of its router on every request.
+ */
+function routed(options: HttpAppOptions): RequestHandler {
+  const dispatch = options.routes.middleware();
+  if (options.corsOrigins.length === 0) return dispatch;
+  const cors = corsMiddleware(options.corsOrigins);
+  return (req, res, next) =>
+    new Promise<void>((resolve, reject) => {
+      cors(req, res, (error?: unknown) => {
+        if (error) return reject(error);
+        try {
+          Promise.resolve(dispatch(req, res, next)).then(() => resolve(), reject);
+        } catch (thrown) {
+          reject(thrown);
+        }
+      });
+    });
+}
+
+/** The first step of every request: security headers, trace id, log and metrics, then `serve`. */
+function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions, serve: RequestHandler): RequestHandler {
   const access = createAccessLogger(log);
+  const setSecurityHeaders = securityHeaders();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    setSecurityHeaders(res);
     const state: RequestState = { traceId: traceIdOf(req.headers.traceparent as string | undefined) };
     const requestId = echoableRequestId(req.headers['x-request-id']);
     if (requestId !== undefined) res.setHeader('X-Request-Id', requestId);
@@ -83,7 +104,16 @@ function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions): RequestH
       );
       auditOnClose(res, status, durationMs);
     });
-    requestContext.run(state, next);
+    // A route's error, thrown or rejected, goes to next() from within the request's context, so
+    // the error handler still knows the traceId (express would catch it outside).
+    requestContext.run(state, () => {
+      try {
+        const served: unknown = serve(req, res, next);
+        if (served instanceof Promise) served.catch(next);
+      } catch (error) {
+        next(error);
+      }
+    });
   };
 }
 

@@ -1,19 +1,18 @@
-import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 type HeaderValue = string | number | readonly string[];
 
 /**
- * Helmet's headers (its defaults), worked out once at start. helmet() runs a dozen middlewares on
- * every request, each setting one header whose value never changes with the defaults: a few per
- * cent of a trivial route's CPU spent recomputing constants. Helmet still decides the headers
- * (an upgrade's changes arrive with it); this only replays what it set on a response.
+ * Sets helmet's headers (its defaults), worked out once at start. helmet() runs a dozen
+ * middlewares on every request, each setting one header whose value never changes with the
+ * defaults: a few per cent of a trivial route's CPU spent recomputing constants. Helmet still
+ * decides the headers (an upgrade's changes arrive with it); this only replays what it set.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): (res: ServerResponse) => void {
   const headers = helmetHeaders();
-  return (_req, res, next) => {
+  return (res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
-    next();
   };
 }
 

@@ -70,6 +70,12 @@ describe('route dispatch', () => {
     expect(body.details[0]).to.include({ field: '/params/page', rule: 'percentEncoding' });
   });
 
+  it('answers that 400 under the request’s own traceId (the refusal is thrown within its context)', async () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const res = await server.http().get('/api/v1/shelf/books/b-1/pages/%E0%A4%A').set('traceparent', traceparent);
+    expect(expectError(res, 400, 'VALIDATION_FAILED_400').traceId).to.equal('0af7651916cd43dd8448eb211c80319c');
+  });
+
   it('compares literal segments as sent: neither another letter case nor a percent-encoded letter reaches a route', async () => {
     for (const url of ['/api/v1/shelf/book%73/b-1', '/api/v1/SHELF/books/b-1', '/api/v1/shelf/Books/b-1', '/API/V1/shelf/books/featured']) {
       expectError(await get(url), 404, 'SYSTEM_NOT_FOUND_404');
