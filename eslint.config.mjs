@@ -71,7 +71,7 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' },
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', WebAssembly: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -64,7 +64,7 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
         });
   let loaded: LoadedModule[];
   try {
-    loaded = checkedModules(config, settingsProblems);
+    loaded = await checkedModules(config, settingsProblems);
   } catch (error) {
     // The refusal is what the operator needs to read, whatever the database said meanwhile.
     const ignore = () => undefined;
@@ -97,10 +97,10 @@ export async function boot(options: BootOptions = {}): Promise<Kernel> {
  * the settings, the kernel's and the modules' own: every problem refused at once, before any
  * migration, so an operator fixes them in one go.
  */
-function checkedModules(config: KernelConfig, settingsProblems: string[]): LoadedModule[] {
+async function checkedModules(config: KernelConfig, settingsProblems: string[]): Promise<LoadedModule[]> {
   const { loaded, problems } = prepareModules(config);
   if (problems.length > 0) throw new BootError(problems);
-  settingsProblems.push(...moduleEnvironmentProblems(loaded, config));
+  settingsProblems.push(...(await moduleEnvironmentProblems(loaded, config)));
   if (settingsProblems.length > 0) throw configError(settingsProblems);
   return loaded;
 }

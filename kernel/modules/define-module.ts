@@ -73,9 +73,10 @@ export interface ModuleDefinition<State = undefined> {
   /**
    * Problems with the module's own settings (its environment variables), one sentence each,
    * naming the variable and what to do. Asked at every boot before anything touches the
-   * database, so that they are refused with the kernel's own in one message.
+   * database, so that they are refused with the kernel's own in one message. A check that takes
+   * time (an estimate in a worker thread) may answer a promise: the modules' checks run together.
    */
-  checkEnvironment?(environment: ModuleEnvironment): readonly string[];
+  checkEnvironment?(environment: ModuleEnvironment): readonly string[] | Promise<readonly string[]>;
   /**
    * Runs when the module starts (at boot when enabled, or when enabled or loaded later) and
    * returns the module's state: its secrets, stores, timers and subscriptions. Routes, public

@@ -3,7 +3,8 @@ import type { LoadedModule } from './loaded-module';
 import { moduleEnvironment } from './module-environment';
 
 /** Every module's problems with its own settings (ModuleDefinition.checkEnvironment), each led by the module's id. */
-export function moduleEnvironmentProblems(loaded: readonly LoadedModule[], config: KernelConfig): string[] {
+export async function moduleEnvironmentProblems(loaded: readonly LoadedModule[], config: KernelConfig): Promise<string[]> {
   const environment = moduleEnvironment(config);
-  return loaded.flatMap((module) => (module.definition.checkEnvironment?.(environment) ?? []).map((problem) => `${module.manifest.id}: ${problem}`));
+  const problems = await Promise.all(loaded.map(async (module) => (await module.definition.checkEnvironment?.(environment)) ?? []));
+  return loaded.flatMap((module, i) => problems[i].map((problem) => `${module.manifest.id}: ${problem}`));
 }

@@ -45,8 +45,9 @@ export interface InstallOptions {
  * stop or forget.
  */
 export async function installModules(host: ModuleHost, modules: readonly LoadedModule[], options: InstallOptions): Promise<ModuleRuntime[]> {
-  const settings = modules.flatMap((module) =>
-    (module.definition.checkEnvironment?.(host.environment) ?? []).map((message) => ({
+  const checked = await Promise.all(modules.map(async (module) => (await module.definition.checkEnvironment?.(host.environment)) ?? []));
+  const settings = modules.flatMap((module, i) =>
+    checked[i].map((message) => ({
       moduleId: module.manifest.id,
       file: module.entry ?? module.file,
       message,

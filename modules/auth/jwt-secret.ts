@@ -16,12 +16,12 @@ const HOW_TO_GENERATE = "generate one with `openssl rand -base64 48` or `node -e
  * someone chose is a mistake wherever it runs); in production it must be set, and must not be
  * guessable (secret-strength.ts). The secret itself never appears in a message.
  */
-export function jwtSecretProblems(environment: ModuleEnvironment): string[] {
+export async function jwtSecretProblems(environment: ModuleEnvironment): Promise<string[]> {
   const problem = jwtSecretAbsentOrShort(environment);
   if (problem) return [problem];
   const configured = environment.variable('JWT_SECRET');
   if (!environment.production || !configured) return [];
-  const { guessesLog10, patterns } = secretStrength(configured);
+  const { guessesLog10, patterns } = await secretStrength(configured);
   if (guessesLog10 >= MIN_SECRET_GUESSES_LOG10) return [];
   const madeOf = patterns.length > 0 ? `it is made of ${patterns.join(', ')} patterns, ` : '';
   return [`JWT_SECRET is guessable (${madeOf}about 10^${guessesLog10.toFixed(0)} guesses, fewer than the 2^80 a signing key needs): ${HOW_TO_GENERATE}`];

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
 /**
  * The fewest guesses a signing secret may cost. Whoever holds one token can test guesses offline,
  * as fast as their hardware computes HMACs (some 10^10 a second on one GPU): 2^80 guesses is
@@ -12,31 +15,27 @@ export interface SecretStrength {
   patterns: string[];
 }
 
-let last: { secret: string; strength: SecretStrength } | undefined;
+let last: { secret: string; strength: Promise<SecretStrength> } | undefined;
 
 /**
  * How many guesses zxcvbn estimates the secret costs (dictionaries of common passwords and
- * English words, repeats, sequences, keyboard patterns, dates); l33t substitutions are left out:
- * enumerating them made a random 88-character secret take seconds.
+ * English words, repeats, sequences, keyboard patterns, dates; no l33t substitutions).
  *
- * Asked at every production start (and again as the module is installed). So zxcvbn is loaded
- * here, not when the module loads (only a production start with a JWT_SECRET pays for its
- * dictionaries); the estimator built from them is not kept, its ranked dictionaries would hold
- * some 14 MB of the server's memory for good; the last answer is.
+ * Asked at every production start (and again as the module is installed; the last answer is
+ * kept). zxcvbn runs in a worker thread (secret-strength-worker.cjs): building its ranked
+ * dictionaries took a third of a second of the start and left some 35 MB in the server's memory,
+ * which a thread gives back when it ends.
  */
-export function secretStrength(secret: string): SecretStrength {
+export function secretStrength(secret: string): Promise<SecretStrength> {
   if (last?.secret !== secret) last = { secret, strength: estimate(secret) };
   return last.strength;
 }
 
-function estimate(secret: string): SecretStrength {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see secretStrength */
-  const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
-  const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
-  const en = require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const estimator = new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs, l33tMaxSubstitutions: 0 });
-  const result = estimator.check(secret);
-  const patterns = [...new Set(result.sequence.map((match) => match.pattern).filter((pattern) => pattern !== 'bruteforce'))];
-  return { guessesLog10: result.guessesLog10, patterns };
+function estimate(secret: string): Promise<SecretStrength> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'secret-strength-worker.cjs'), { workerData: { secret }, execArgv: [] });
+    worker.once('message', (strength: SecretStrength) => resolve(strength));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the secret-strength worker exited with code ${code} before answering`)));
+  });
 }

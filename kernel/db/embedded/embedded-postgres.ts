@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock';
-import { pgliteWasmModule } from './pglite-wasm';
+import { compiledPgliteWasm, pgliteWasmFile, rememberPgliteWasm } from './pglite-wasm';
 import type { EmbeddedWorkerData, FromWorker, ToWorker } from './worker-protocol';
 
 /**
@@ -48,13 +48,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const report = reporter(options.logger, dataDir);
-  const wasmModule = await pgliteWasmModule();
   const lock = lockDataDir(dataDir);
 
   let worker: Worker;
   let port: number;
   try {
-    const data = { dataDir, maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, wasmModule };
+    // Nothing is awaited before the worker starts: the thread starts the database while this
+    // one goes on loading code (main.ts), and no step waits on this thread's event loop.
+    const data: EmbeddedWorkerData = {
+      dataDir,
+      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+      wasmModule: compiledPgliteWasm(),
+      wasmFile: pgliteWasmFile(),
+    };
     ({ worker, port } = await launch(data, report));
   } catch (error) {
     lock.release();
@@ -106,6 +112,7 @@ async function launch(data: EmbeddedWorkerData, report: Report): Promise<{ worke
   const worker = spawnWorker(data);
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'warning') report('warn', `embedded PostgreSQL: ${message.message}`);
+    if (message.type === 'compiled') rememberPgliteWasm(message.wasmModule);
   });
   try {
     return { worker, port: readyPort(await nextReply(worker)) };
@@ -135,7 +142,7 @@ async function stopWorker(worker: Worker): Promise<void> {
   if (reply.type === 'error') throw new Error(`embedded PostgreSQL failed to stop: ${reply.message}`);
 }
 
-/** The worker's next reply (warnings are not replies); rejects if it dies first. */
+/** The worker's next reply (warnings and the compiled module are not replies); rejects if it dies first. */
 function nextReply(worker: Worker): Promise<FromWorker> {
   return new Promise((resolve, reject) => {
     const settle = () => {
@@ -144,7 +151,7 @@ function nextReply(worker: Worker): Promise<FromWorker> {
       worker.off('exit', onExit);
     };
     const onMessage = (message: FromWorker) => {
-      if (message.type === 'warning') return;
+      if (message.type === 'warning' || message.type === 'compiled') return;
       settle();
       resolve(message);
     };

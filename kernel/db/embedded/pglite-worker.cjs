@@ -18,6 +18,7 @@
  */
 'use strict';
 
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
@@ -33,7 +34,7 @@ const SHARED_BUFFERS = '16MB';
 
 if (!parentPort) throw new Error('pglite-worker must be started as a worker thread');
 const port = parentPort;
-const { dataDir, maxConnections, wasmModule } = /** @type {import('./worker-protocol').EmbeddedWorkerData} */ (workerData);
+const { dataDir, maxConnections, wasmModule, wasmFile } = /** @type {import('./worker-protocol').EmbeddedWorkerData} */ (workerData);
 
 /** @param {import('./worker-protocol').FromWorker} message */
 function send(message) {
@@ -56,12 +57,13 @@ async function open() {
   /** @type {PGLiteSocketServer | undefined} */
   let server;
   try {
+    const pgliteWasmModule = wasmModule ?? (await compileWasm());
     db = await PGlite.create(dataDir, {
       // Contrib extensions must be handed over here for `create extension` to find them: pg_trgm
       // backs the lists' keyword search (modules/users/migrations/0002-list-indexes.ts).
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-      ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+      ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     });
     server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
     await server.start();
@@ -71,6 +73,21 @@ async function open() {
     await server?.stop().catch(() => undefined);
     if (db && !db.closed) await db.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * PGlite's WebAssembly, compiled here and handed back for the next worker (pglite-wasm.ts);
+ * undefined if the file cannot be read, and PGlite then loads its own.
+ * @returns {Promise<WebAssembly.Module | undefined>}
+ */
+async function compileWasm() {
+  try {
+    const compiled = await WebAssembly.compile(await fs.promises.readFile(wasmFile));
+    send({ type: 'compiled', wasmModule: compiled });
+    return compiled;
+  } catch {
+    return undefined;
   }
 }
 

@@ -9,8 +9,10 @@ export interface EmbeddedWorkerData {
   dataDir: string;
   /** Client connections the socket server accepts at once: every pool that connects (ORM, pg-boss). */
   maxConnections: number;
-  /** PGlite's WebAssembly, already compiled (see pglite-wasm.ts); PGlite compiles its own without. */
+  /** PGlite's WebAssembly, compiled by an earlier worker of this process (see pglite-wasm.ts). */
   wasmModule?: WebAssembly.Module;
+  /** Where it is, for the worker to compile it when it is handed none. */
+  wasmFile: string;
 }
 
 /** Main thread → worker. */
@@ -22,4 +24,6 @@ export type FromWorker =
   | { type: 'stopped' }
   | { type: 'error'; message: string; stack?: string }
   /** Something went wrong that the worker survived: the main thread logs it. */
-  | { type: 'warning'; message: string };
+  | { type: 'warning'; message: string }
+  /** The WebAssembly this worker compiled, for the next worker of the process to reuse. */
+  | { type: 'compiled'; wasmModule: WebAssembly.Module };
