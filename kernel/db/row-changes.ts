@@ -18,23 +18,39 @@ function checked(table: string): string {
   return table;
 }
 
-/** The statements a migration's up() adds: the trigger, and the table's number from 0. */
+/**
+ * The statements a migration's up() adds: the trigger, and the table's number, moved on if the
+ * table was tracked before (a table dropped and created again must not find its old totals).
+ */
 export function trackRowChanges(table: string): string[] {
   const name = checked(table);
   return [
-    `create trigger ${name}_row_changes after insert or update or delete or truncate on ${name}
+    `create or replace trigger ${name}_row_changes after insert or update or delete or truncate on ${name}
       for each statement execute function atrium_count_row_changes()`,
-    `insert into atrium_row_changes (table_name, changes) values ('${name}', 0) on conflict (table_name) do nothing`,
+    `insert into atrium_row_changes as counted (table_name, changes) values ('${name}', 0)
+      on conflict (table_name) do update set changes = counted.changes + 1`,
   ];
 }
 
 /** The statements a migration's down() adds to undo trackRowChanges(). */
 export function untrackRowChanges(table: string): string[] {
   const name = checked(table);
-  return [`drop trigger ${name}_row_changes on ${name}`, `delete from atrium_row_changes where table_name = '${name}'`];
+  return [`drop trigger if exists ${name}_row_changes on ${name}`, `delete from atrium_row_changes where table_name = '${name}'`];
 }
 
-/** The column (named `row_changes`) a page statement selects: null when the table is not tracked. */
+/**
+ * The column (named `row_changes`) a page statement selects: null unless the table's trigger is
+ * there and enabled, so a number whose trigger was dropped (with its table) or disabled is never
+ * trusted.
+ */
 export function rowChangesColumn(table: string): string {
-  return `(select changes from atrium_row_changes where table_name = '${checked(table)}') as row_changes`;
+  const name = checked(table);
+  return `(select counted.changes from atrium_row_changes counted
+    where counted.table_name = '${name}' and exists (select 1 from pg_trigger t
+      where t.tgrelid = to_regclass('${name}') and t.tgname = '${name}_row_changes' and t.tgenabled <> 'D')) as row_changes`;
+}
+
+/** Whether a table name is one trackRowChanges() takes (a plain lower-case identifier). */
+export function trackableTable(table: string): boolean {
+  return IDENTIFIER.test(table);
 }

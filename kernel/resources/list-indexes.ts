@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Migration } from '@mikro-orm/migrations';
+import { trackRowChanges, trackableTable, untrackRowChanges } from '../db/row-changes';
 
 /** The comment that marks an index as one a list-index migration made. */
 const MARK = 'atrium: list index';
@@ -12,11 +13,13 @@ interface ListIndex {
 }
 
 /**
- * A migration that gives a table the indexes its list needs: a btree index per column a sort or
- * filter reads, a trigram index (pg_trgm) per column a contains filter searches. Each index is
- * marked as a list index (its comment), so the next such migration of the table — its sort and
- * filter fields changed — drops the marked ones it no longer lists and leaves every other index
- * alone. Table and column names are taken as the database spells them, and quoted here.
+ * A migration that gives a table what its list needs: a btree index per column a sort or filter
+ * reads, a trigram index (pg_trgm) per column a contains filter searches, and its row changes
+ * tracked (kernel/db/row-changes.ts), so the list's total is counted again only once the table
+ * has been written. Each index is marked as a list index (its comment), so the next such
+ * migration of the table — its sort and filter fields changed — drops the marked ones it no
+ * longer lists and leaves every other index alone. Table and column names are taken as the
+ * database spells them, and quoted here.
  */
 export abstract class ListIndexesMigration extends Migration {
   /** The table, in the current schema. */
@@ -39,10 +42,12 @@ export abstract class ListIndexesMigration extends Migration {
       this.addSql(`create index if not exists ${quoted(index.name)} on ${quoted(this.table)} ${index.definition}`);
       this.addSql(`comment on index ${quoted(index.name)} is '${MARK}'`);
     }
+    if (trackableTable(this.table)) for (const sql of trackRowChanges(this.table)) this.addSql(sql);
   }
 
   override down(): void {
     for (const index of this.indexes()) this.addSql(`drop index if exists ${quoted(index.name)}`);
+    if (trackableTable(this.table)) for (const sql of untrackRowChanges(this.table)) this.addSql(sql);
   }
 
   private indexes(): ListIndex[] {

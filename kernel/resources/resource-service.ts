@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../audit/change-record';
 import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
-import { pageTotal } from '../db/page-total';
+import { pageTotal, readRowChanges } from '../db/page-total';
 import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../module-api/module-context';
 import { filterConditions } from './resource-filters';
@@ -35,14 +35,19 @@ export class ResourceService {
 
   /**
    * A page, and its total: a short page is the last, so its total needs no count; otherwise the
-   * total is counted up to the exact-count limit and estimated beyond it (`totalIsEstimate`).
+   * total is counted up to the exact-count limit and estimated beyond it (`totalIsEstimate`). On a
+   * table whose row changes are tracked (a list-index migration tracks them), a total counted
+   * before is reused until the table is written: its number is read beside the page.
    */
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const em = this.ctx.db.em();
     const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
     orderBy[this.key] ??= 'asc';
-    const rows = await em.find<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset });
-    const total = page.isLast(rows.length) ? page.offset + rows.length : await pageTotal<Row>(em, this.entity, () => this.where(query));
+    const [rows, rowChanges] = await Promise.all([
+      em.find<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset }),
+      readRowChanges(em, this.entity),
+    ]);
+    const total = page.isLast(rows.length) ? page.offset + rows.length : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges });
     return page.result(await this.viewsOf(em, rows), total);
   }
 

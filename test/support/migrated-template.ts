@@ -81,6 +81,8 @@ function migrationsKey(): string {
   const hash = crypto.createHash('sha256');
   const files = [
     ...walk(path.join(repoRoot, 'kernel', 'db', 'kernel-migrations')),
+    // The kernel's helpers that module migrations call: what they write is part of the result.
+    ...['kernel/resources/list-indexes.ts', 'kernel/db/row-changes.ts', 'kernel/db/migrations.ts'].map((file) => path.join(repoRoot, file)),
     ...fs.readdirSync(path.join(repoRoot, 'modules')).flatMap((id) => {
       const dir = path.join(repoRoot, 'modules', id);
       return [path.join(dir, 'manifest.json'), ...walk(path.join(dir, 'migrations'))].filter((f) => fs.existsSync(f));

@@ -35,13 +35,15 @@ describe('users list: a total reused until users_user is written', () => {
 
   it('answers the counted total again without counting, while the table is unwritten', async () => {
     expect(await total({ keyword: 'reuse-' })).to.equal(3);
-    // A row the trigger does not see: only a recount could find it.
-    await execute('alter table users_user disable trigger users_user_row_changes');
-    try {
-      await insertUser('reuse-unseen');
-    } finally {
-      await execute('alter table users_user enable trigger users_user_row_changes');
-    }
+    // A row written with triggers off for that one statement (as a replica applies changes):
+    // only a recount could find it.
+    await execute(
+      `do $$ begin
+         perform set_config('session_replication_role', 'replica', true);
+         insert into users_user (id, username, nickname, password_hash, status, version, created_at, updated_at)
+           values (gen_random_uuid(), 'reuse-unseen', 'reuse-unseen', 'not-a-hash', 'active', 1, now(), now());
+       end $$`,
+    );
     expect(await total({ keyword: 'reuse-' })).to.equal(3);
     // Any counted write, even to another row, makes the next list count again.
     await execute("update users_user set nickname = 'Reuse B' where username = 'reuse-b'");
@@ -69,6 +71,18 @@ describe('users list: a total reused until users_user is written', () => {
     const removed = await api.remove(created.id);
     expect(removed.status, removed.text).to.equal(200);
     expect(await total({ keyword: 'api-' })).to.equal(0);
+  });
+
+  it('never trusts the number of a table whose trigger is disabled', async () => {
+    const before = await total({ keyword: 'sql-' });
+    await execute('alter table users_user disable trigger users_user_row_changes');
+    try {
+      await insertUser('sql-untracked');
+      expect(await total({ keyword: 'sql-' })).to.equal(before + 1);
+    } finally {
+      await execute('alter table users_user enable trigger users_user_row_changes');
+      await execute("delete from users_user where username = 'sql-untracked'");
+    }
   });
 
   it('always counts a list whose condition reads another table (the holders of a role)', async () => {
