@@ -19,9 +19,9 @@ export function routeTemplate(route: RouteDefinition): string {
 
 /**
  * The routes of the enabled modules, matched by one radix tree (route-dispatch.ts) on their full
- * paths: an express mount at `/api/v1` would strip and restore the prefix on every request. Rebuilt whole on
- * every change (enable, disable, live load) and swapped in one assignment, so a request sees
- * either the old table or the new one.
+ * paths: an express mount at `/api/v1` would strip and restore the prefix on every request.
+ * Rebuilt whole on every change (enable, disable, live load) and swapped in one assignment, so a
+ * request sees either the old table or the new one.
  */
 export class RouteTable {
   private dispatch = new RouteDispatch();
