@@ -84,10 +84,14 @@ export async function pageTotal<T extends object>(
  * asked beside the page, it costs no wait. Null for a table that is not tracked.
  */
 export async function readRowChanges<T extends object>(em: EntityManager, entityName: EntityName<T>): Promise<string | null> {
-  const table = em.getMetadata().get<T>(Utils.className(entityName)).tableName;
+  const table = tableOf(em, entityName);
   if (!trackableTable(table)) return null;
   const [row] = await em.execute<Array<{ row_changes: string | number | null }>>(`select ${rowChangesColumn(table)}`);
   return row.row_changes === null ? null : String(row.row_changes);
+}
+
+function tableOf<T extends object>(em: EntityManager, entityName: EntityName<T>): string {
+  return em.getMetadata().get<T>(Utils.className(entityName)).tableName;
 }
 
 function countedTotalsOf(em: EntityManager): Map<string, CountedTotal> {
@@ -117,7 +121,7 @@ async function countAndRemember<T extends object>(
   limit: number,
   totals: Map<string, CountedTotal>,
 ): Promise<number> {
-  const table = em.getMetadata().get<T>(Utils.className(entityName)).tableName;
+  const table = tableOf(em, entityName);
   const [row] = await em.execute<Array<{ total: string | number; row_changes: string | number | null }>>(
     `select count(*) as total, ${rowChangesColumn(table)} from (${sql} limit ${limit + 1}) as counted`,
   );

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { auditOnClose, watchForAudit } from '../audit/audit-trail';
 import type { AuditSink } from '../audit/operation-record';
@@ -55,17 +55,21 @@ function routed(options: HttpAppOptions): RequestHandler {
   const dispatch = options.routes.middleware();
   if (options.corsOrigins.length === 0) return dispatch;
   const cors = corsMiddleware(options.corsOrigins);
-  return (req, res, next) =>
-    new Promise<void>((resolve, reject) => {
-      cors(req, res, (error?: unknown) => {
-        if (error) return reject(error);
-        try {
-          Promise.resolve(dispatch(req, res, next)).then(() => resolve(), reject);
-        } catch (thrown) {
-          reject(thrown);
-        }
-      });
-    });
+  return (req, res, next) => cors(req, res, (error?: unknown) => (error ? next(error) : handOver(dispatch, req, res, next)));
+}
+
+/**
+ * Calls `handler`, handing its error, thrown or rejected, to next() from where it is called: within
+ * the request's context, so the error handler still knows the traceId (express would catch a
+ * returned promise's rejection outside it).
+ */
+function handOver(handler: RequestHandler, req: Request, res: Response, next: NextFunction): void {
+  try {
+    const served: unknown = handler(req, res, next);
+    if (served instanceof Promise) served.catch(next);
+  } catch (error) {
+    next(error);
+  }
 }
 
 /** The first step of every request: security headers, trace id, log and metrics, then `serve`. */
@@ -104,16 +108,7 @@ function traceAndMeasure({ log, metrics, auditSinks }: HttpAppOptions, serve: Re
       );
       auditOnClose(res, status, durationMs);
     });
-    // A route's error, thrown or rejected, goes to next() from within the request's context, so
-    // the error handler still knows the traceId (express would catch it outside).
-    requestContext.run(state, () => {
-      try {
-        const served: unknown = serve(req, res, next);
-        if (served instanceof Promise) served.catch(next);
-      } catch (error) {
-        next(error);
-      }
-    });
+    requestContext.run(state, () => handOver(serve, req, res, next));
   };
 }
 
