@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { openDatabase } from '../../kernel/db/database';
+import { hashPassword } from '../../modules/users/passwords';
 import { expectSuccess } from '../http/helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { login } from '../support/identity';
@@ -92,5 +93,25 @@ describe('config: a production start', () => {
     await stopAll();
     const live = await start(production(), database);
     await login(live, 'admin', chosen);
+  });
+
+  it('checks the stored administrator once per hash: a hash found clean is remembered, and a changed one is checked again', async () => {
+    const database = await freshDatabase();
+    const first = await start(production(), database);
+    const execute = (sql: string, params: unknown[] = []) => first.kernel.db.orm.em.fork().getConnection().execute(sql, params);
+    const [{ password_hash: clean }] = await execute("select password_hash from users_user where username = 'admin'");
+    const remembered = await execute('select digest from users_admin_password_checked');
+    expect(remembered).to.have.length(1);
+    // Behind the API's back (the API refuses well-known passwords): a hash of a listed password.
+    await execute("update users_user set password_hash = ? where username = 'admin'", [await hashPassword('admin123')]);
+    await stopAll();
+    expect((await refusal(production(), database)).message).to.include('still has a well-known password');
+
+    const local = await start({ NODE_ENV: 'test' }, database);
+    await local.kernel.db.orm.em.fork().getConnection().execute("update users_user set password_hash = ? where username = 'admin'", [clean]);
+    await stopAll();
+    const again = await start(production(), database);
+    const digests = await again.kernel.db.orm.em.fork().getConnection().execute('select digest from users_admin_password_checked');
+    expect(digests).to.deep.equal(remembered);
   });
 });
