@@ -10,7 +10,7 @@ import { Utils, raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXACT_COUNT_LIMIT } from '../config';
 import { builtStatement } from './built-statements';
-import { rowChangesColumn, trackableTable } from './row-changes';
+import { rowChangesColumn } from './row-changes';
 import { tableRowsBelow } from './table-size';
 
 /** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
@@ -77,17 +77,6 @@ export async function pageTotal<T extends object>(
     if (counted <= limit) return { total: counted, estimate: false };
   }
   return { total: Math.max(planned, limit + 1), estimate: true };
-}
-
-/**
- * The table's row_changes on its own (rowChangesColumn()), for a list whose page the ORM reads:
- * asked beside the page, it costs no wait. Null for a table that is not tracked.
- */
-export async function readRowChanges<T extends object>(em: EntityManager, entityName: EntityName<T>): Promise<string | null> {
-  const table = tableOf(em, entityName);
-  if (!trackableTable(table)) return null;
-  const [row] = await em.execute<Array<{ row_changes: string | number | null }>>(`select ${rowChangesColumn(table)}`);
-  return row.row_changes === null ? null : String(row.row_changes);
 }
 
 function tableOf<T extends object>(em: EntityManager, entityName: EntityName<T>): string {

@@ -1,9 +1,12 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../audit/change-record';
 import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
-import { pageTotal, readRowChanges } from '../db/page-total';
+import { builtStatement } from '../db/built-statements';
+import { pageTotal } from '../db/page-total';
+import { plainRows } from '../db/plain-rows';
+import { rowChangesColumn, trackableTable } from '../db/row-changes';
 import type { Page, PageRequest } from '../http/pagination';
 import type { ModuleContext } from '../module-api/module-context';
 import { filterConditions } from './resource-filters';
@@ -37,18 +40,40 @@ export class ResourceService {
    * A page, and its total: a short page is the last, so its total needs no count; otherwise the
    * total is counted up to the exact-count limit and estimated beyond it (`totalIsEstimate`). On a
    * table whose row changes are tracked (a list-index migration tracks them), a total counted
-   * before is reused until the table is written: its number is read beside the page.
+   * before is reused until the table is written: its number is read in the page's statement.
+   * The page's rows are read as plain rows (plain-rows.ts), not entities: nothing is written.
    */
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const em = this.ctx.db.em();
     const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
     orderBy[this.key] ??= 'asc';
-    const [rows, rowChanges] = await Promise.all([
-      em.find<Row>(this.entity, this.where(query), { orderBy, limit: page.limit, offset: page.offset }),
-      readRowChanges(em, this.entity),
-    ]);
-    const total = page.isLast(rows.length) ? page.offset + rows.length : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges });
+    const found = await em.execute<Array<Record<string, unknown> & { row_changes?: string | number | null }>>(
+      await this.pageStatement(em, query, orderBy, page),
+    );
+    const changes = found[0]?.row_changes;
+    for (const row of found) delete row.row_changes;
+    const rows = plainRows(em, this.entity, found) as Row[];
+    const total = page.isLast(rows.length)
+      ? page.offset + rows.length
+      : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges: changes === undefined || changes === null ? null : String(changes) });
     return page.result(await this.viewsOf(em, rows), total);
+  }
+
+  /** The page's SQL, built once per shape and scope (built-statements.ts), with the table's row-changes number. */
+  private pageStatement(em: EntityManager, query: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, page: PageRequest): Promise<string> {
+    return builtStatement(em, this.entity, ['resource page', this.where(query), orderBy, page.limit, page.offset], async () => {
+      const table = em.getMetadata().get(this.entity).tableName;
+      const columns = trackableTable(table) ? ['*', raw(rowChangesColumn(table))] : ['*'];
+      const qb = em
+        .createQueryBuilder<Row, 'r'>(this.entity, 'r')
+        .select(columns)
+        .where(this.where(query))
+        .orderBy(orderBy)
+        .limit(page.limit)
+        .offset(page.offset);
+      await qb.applyFilters();
+      return qb.getFormattedQuery();
+    });
   }
 
   async tree(query: Record<string, unknown>): Promise<TreeNode[]> {
