@@ -63,6 +63,7 @@ export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';
 export { schemaView } from './resources/resource-view';
 export { resourceColumns } from './resources/resource-columns';
+export { resourceViewSchema } from './resources/resource-view-schema';
 export { DeclaredRowsSync } from './resources/declared-rows-sync';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';

@@ -1,22 +1,15 @@
-import { Type, named } from '@atrium/kernel';
+import { Type, named, resourceViewSchema } from '@atrium/kernel';
 import { POST_STATUSES } from './post.entity';
 
 export const PostStatus = Type.Union(POST_STATUSES.map((s) => Type.Literal(s)));
 
-export const PostSchema = named(
-  'Post',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    code: Type.String(),
-    name: Type.String(),
-    sort: Type.Integer(),
-    status: PostStatus,
-    remark: Type.Union([Type.String(), Type.Null()]),
-    version: Type.Integer({ minimum: 1 }),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  }),
-);
+export const PostSchema = resourceViewSchema('Post', {
+  code: Type.String(),
+  name: Type.String(),
+  sort: Type.Integer(),
+  status: PostStatus,
+  remark: Type.Union([Type.String(), Type.Null()]),
+});
 
 /** Letters, digits, `_`, `.` and `-`; unique whatever the case. */
 const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });

@@ -1,21 +1,12 @@
-import { Type, named } from '@atrium/kernel';
+import { Type, named, resourceViewSchema } from '@atrium/kernel';
 
 /**
  * The note as the API shows it and what create and update accept, each named: the catalog and
  * /v3/api-docs show them as `Note`, `NoteCreate` and `NoteUpdate`, and generated clients get
- * types of those names. Every field is written once here.
+ * types of those names. Every field is written once here; resourceViewSchema adds the `id`,
+ * `version`, `createdAt` and `updatedAt` every resource row has (resourceColumns).
  */
-export const NoteSchema = named(
-  'Note',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    title: Type.String(),
-    body: Type.String(),
-    version: Type.Integer({ minimum: 1 }),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  }),
-);
+export const NoteSchema = resourceViewSchema('Note', { title: Type.String(), body: Type.String() });
 
 /** Unique among notes (migrations/0001-create-notes.ts has the index that decides). */
 const Title = Type.String({ minLength: 1, maxLength: 200 });

@@ -1,0 +1,7 @@
+/**
+ * The tenant every installation has from its first start (migrations/0001-create-tenants.ts):
+ * the seeded administrator lives in it, and a login that names no tenant signs in to it, so a
+ * single-tenant installation never has to know tenants exist.
+ */
+export const DEFAULT_TENANT_ID = '01900000-0000-7000-8000-00000000d001';
+export const DEFAULT_TENANT_CODE = 'default';
