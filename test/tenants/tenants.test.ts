@@ -131,6 +131,10 @@ describe('tenants: the records', () => {
         .data as TenantPackage;
       expect(updated).to.include({ version: 2 });
       expect(updated.permissions).to.deep.equal(['system:user:list']);
+      // The list reads its page as plain rows (kernel/db/plain-rows.ts): the array comes back as one.
+      const page = expectSuccess(await call('get', '/tenants/packages').query({ keyword: 'Operations' })).data as { items: TenantPackage[] };
+      expect(page.items).to.have.length(1);
+      expect(page.items[0]).to.deep.equal(updated);
     });
 
     it('refuses a permission no module declares and one of scope global, naming each, and stores nothing', async () => {
