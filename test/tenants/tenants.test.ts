@@ -122,9 +122,9 @@ describe('tenants: the records', () => {
 
   describe('packages', () => {
     it('lists permissions of scope tenant or row that loaded modules declare', async () => {
-      const pack = await addPackage({ name: 'Operations', permissions: ['system:user:query', 'system:user:edit'], remark: 'day to day' });
+      const pack = await addPackage({ name: 'Operations', permissions: ['system:post:list', 'system:role:add', 'system:user:edit'], remark: 'day to day' });
       expect(pack).to.include({ name: 'Operations', status: 'active', remark: 'day to day', version: 1 });
-      expect(pack.permissions).to.deep.equal(['system:user:query', 'system:user:edit']);
+      expect(pack.permissions).to.deep.equal(['system:post:list', 'system:role:add', 'system:user:edit']);
       const read = expectSuccess(await call('get', `/tenants/packages/${pack.id}`)).data as TenantPackage;
       expect(read).to.deep.equal(pack);
       const updated = expectSuccess(await call('put', `/tenants/packages/${pack.id}`).send({ permissions: ['system:user:list'], version: 1 }))
@@ -138,10 +138,13 @@ describe('tenants: the records', () => {
     });
 
     it('refuses a permission no module declares and one of scope global, naming each, and stores nothing', async () => {
-      const res = await call('post', '/tenants/packages').send({ name: 'Greedy', permissions: ['system:user:list', 'no:such:thing', 'system:tenant:add'] });
+      const res = await call('post', '/tenants/packages').send({
+        name: 'Greedy',
+        permissions: ['system:user:list', 'no:such:thing', 'system:tenant:add', 'system:module:edit', 'generator:table:generate'],
+      });
       const error = expectError(res, 400, 'VALIDATION_FAILED_400');
       const codes = (error.details as { code?: string }[]).map((d) => d.code);
-      expect(codes).to.have.members(['no:such:thing', 'system:tenant:add']);
+      expect(codes).to.have.members(['no:such:thing', 'system:tenant:add', 'system:module:edit', 'generator:table:generate']);
       const page = expectSuccess(await call('get', '/tenants/packages').query({ keyword: 'Greedy' })).data as { items: unknown[] };
       expect(page.items).to.deep.equal([]);
     });
