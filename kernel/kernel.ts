@@ -60,6 +60,10 @@ export class Kernel implements ModuleHost {
   /** Each declared permission's scope, for the routes' data-scope step. */
   private permissionScopes = new Map<string, string>();
 
+  get dataDir(): string {
+    return this.config.dataDir;
+  }
+
   constructor(
     readonly config: KernelConfig,
     readonly log: Logger,

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import type { Database } from '../db/database';
@@ -8,8 +6,9 @@ import type { CacheHub } from '../runtime/cache';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';
 import { grantedKernel } from './granted-kernel';
+import { storageCapability } from './module-storage';
 import type { KernelCapabilities } from '../module-api/kernel-capabilities';
-import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment, StorageCapability } from '../module-api/module-context';
+import type { DbCapability, EventsCapability, ModuleContext, ModuleEnvironment } from '../module-api/module-context';
 import type { ModuleRegistry } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';
 
@@ -51,7 +50,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
   const db = guard('db', () => dbCapability(services.db));
   const events = guard('events', () => eventsCapability(manifest.id, services.events));
   const cache = guard('cache', () => services.cache.namespace(manifest.id));
-  const storage = guard('storage', () => storageCapability(path.join(services.dataDir, 'modules', manifest.id)));
+  const storage = guard('storage', () => storageCapability(services.dataDir, manifest.id));
   const kernel = grantedKernel(manifest, file, services.kernel);
 
   const ctx: ModuleContext = {
@@ -117,24 +116,5 @@ function eventsCapability(moduleId: string, bus: EventBus): EventsCapability {
   return {
     publish: (name, payload) => bus.publish(`${moduleId}.${name}`, payload),
     subscribe: (event, handler) => bus.subscribe(event, handler),
-  };
-}
-
-function storageCapability(dir: string): StorageCapability {
-  let created = false;
-  const ensure = () => {
-    if (!created) fs.mkdirSync(dir, { recursive: true });
-    created = true;
-    return dir;
-  };
-  return {
-    get dir() {
-      return ensure();
-    },
-    path(relative: string) {
-      const full = path.resolve(ensure(), relative);
-      if (!full.startsWith(dir + path.sep)) throw new CapabilityError(`storage path "${relative}" leaves the module's folder`);
-      return full;
-    },
   };
 }

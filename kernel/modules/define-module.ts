@@ -4,7 +4,7 @@ import type { ErrorDefinition } from '../errors/error-definition';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
 import type { CommandIo } from './command-io';
-import type { ModuleContext, ModuleEnvironment } from '../module-api/module-context';
+import type { ModuleContext, ModuleEnvironment, StorageCapability } from '../module-api/module-context';
 
 /** A public API the module provides: built on first use, once per module instance. */
 export interface Provision<T> {
@@ -75,8 +75,10 @@ export interface ModuleDefinition<State = undefined> {
    * naming the variable and what to do. Asked at every boot before anything touches the
    * database, so that they are refused with the kernel's own in one message. A check that takes
    * time (an estimate in a worker thread) may answer a promise: the modules' checks run together.
+   * `storage` is the module's folder (with the `storage` capability), where such a check may keep
+   * what it worked out for the next boot.
    */
-  checkEnvironment?(environment: ModuleEnvironment): readonly string[] | Promise<readonly string[]>;
+  checkEnvironment?(environment: ModuleEnvironment, storage: StorageCapability): readonly string[] | Promise<readonly string[]>;
   /**
    * Runs when the module starts (at boot when enabled, or when enabled or loaded later) and
    * returns the module's state: its secrets, stores, timers and subscriptions. Routes, public

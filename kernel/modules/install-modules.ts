@@ -9,6 +9,7 @@ import type { ModuleRegistry } from './module-registry';
 import { startProblem } from './module-registry';
 import type { ModuleRuntime } from './module-runtime';
 import type { ModuleStateStore } from './module-state-store';
+import { checkedStorage } from './module-storage';
 
 /** What a running kernel lends the install: kept narrow so that this file needs nothing above it. */
 export interface ModuleHost {
@@ -18,6 +19,8 @@ export interface ModuleHost {
   readonly stateStore: ModuleStateStore;
   readonly registry: ModuleRegistry;
   readonly environment: ModuleEnvironment;
+  /** DATA_DIR: each module's folder (the `storage` capability) is under it. */
+  readonly dataDir: string;
   /** Registers modules with the kernel's catalogues (error codes, OpenAPI notes) and its registry. */
   addModules(modules: readonly LoadedModule[], stored: ReadonlyMap<string, boolean>): void;
 }
@@ -45,7 +48,11 @@ export interface InstallOptions {
  * stop or forget.
  */
 export async function installModules(host: ModuleHost, modules: readonly LoadedModule[], options: InstallOptions): Promise<ModuleRuntime[]> {
-  const checked = await Promise.all(modules.map(async (module) => (await module.definition.checkEnvironment?.(host.environment)) ?? []));
+  const checked = await Promise.all(
+    modules.map(
+      async (module) => (await module.definition.checkEnvironment?.(host.environment, checkedStorage(host.dataDir, module.manifest, module.file))) ?? [],
+    ),
+  );
   const settings = modules.flatMap((module, i) =>
     checked[i].map((message) => ({
       moduleId: module.manifest.id,

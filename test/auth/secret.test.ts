@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
+import { storageCapability } from '../../kernel/modules/module-storage';
+import { MIN_SECRET_GUESSES_LOG10 } from '../../modules/auth/secret-strength';
+import { StrongSecretMemo } from '../../modules/auth/strong-secret-memo';
 import { expectError, expectSuccess } from '../http/helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { adminLogin, login } from '../support/identity';
@@ -94,5 +97,36 @@ describe('auth: settings a server refuses to start with', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  describe('a JWT_SECRET found strong is remembered, so a production start estimates it once', () => {
+    let database: TestDatabase;
+    beforeEach(async () => (database = await createTestDatabase()));
+    afterEach(() => database.cleanup());
+    const memoFile = () => path.join(database.dataDir, 'modules', 'auth', 'jwt-secret-strength');
+    const start = async (secret: string) => (await startTestServer({ database, env: { ...production, JWT_SECRET: secret } })).stop();
+
+    it('keeps an HMAC of it, never the secret, readable by its owner only', async () => {
+      const secret = crypto.randomBytes(48).toString('base64');
+      await start(secret);
+      const kept = fs.readFileSync(memoFile());
+      expect(kept).to.have.length(32);
+      expect(kept.toString('latin1')).not.to.include(secret);
+      expect(fs.statSync(memoFile()).mode & 0o777).to.equal(0o600);
+      await start(secret);
+      expect(fs.readFileSync(memoFile())).to.deep.equal(kept);
+    });
+
+    it('trusts what it remembered for that secret only: another secret is estimated (and refused) again', async () => {
+      const weak = 'abc123'.repeat(8);
+      // As if an earlier start had found it strong: the start takes the memo's word for it.
+      new StrongSecretMemo(storageCapability(database.dataDir, 'auth'), MIN_SECRET_GUESSES_LOG10).remember(weak);
+      await start(weak);
+      const refusal = await start('def456'.repeat(8)).then(
+        () => expect.fail('the server started'),
+        (error: Error) => error,
+      );
+      expect(refusal.message).to.include('auth: JWT_SECRET is guessable');
+    });
   });
 });
