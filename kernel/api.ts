@@ -34,7 +34,7 @@ export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties, CursorQuery }
 export type { Page, SortOrder, SortDirection } from './http/pagination';
 export { pageTotal, type PageTotalOptions } from './db/page-total';
 export { rowChangesColumn, trackRowChanges, untrackRowChanges } from './db/row-changes';
-export { builtStatement } from './db/built-statements';
+export { builtStatement, statementOf, type BuiltStatement } from './db/built-statements';
 export type { PageTotal } from './db/page-total';
 export { EXACT_COUNT_LIMIT } from './config';
 export { Keyset } from './http/keyset-cursor';

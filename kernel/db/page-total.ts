@@ -9,7 +9,7 @@
 import { Utils, raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXACT_COUNT_LIMIT } from '../config';
-import { builtStatement } from './built-statements';
+import { builtStatement, statementOf, type BuiltStatement } from './built-statements';
 import { rowChangesColumn } from './row-changes';
 import { tableRowsBelow } from './table-size';
 
@@ -41,7 +41,7 @@ interface CountedTotal {
   total: number;
 }
 
-/** Counted totals by ORM configuration, then by statement; the oldest goes first past the bound. */
+/** Counted totals by ORM configuration, then by statement and its values; the oldest goes first past the bound. */
 const countedTotals = new WeakMap<object, Map<string, CountedTotal>>();
 const COUNTED_TOTALS_KEPT = 256;
 
@@ -63,15 +63,16 @@ export async function pageTotal<T extends object>(
   options: PageTotalOptions = {},
 ): Promise<PageTotal> {
   const limit = limits.get(em.config) ?? EXACT_COUNT_LIMIT;
-  const sql = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
-  const reusable = options.rowChanges !== undefined && options.rowChanges !== null && readsOneTable(sql);
+  const matching = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
+  const reusable = options.rowChanges !== undefined && options.rowChanges !== null && readsOneTable(matching.sql);
   const totals = reusable ? countedTotalsOf(em) : undefined;
-  const known = totals?.get(sql);
+  const key = JSON.stringify([matching.sql, matching.params]);
+  const known = totals?.get(key);
   if (known && known.rowChanges === String(options.rowChanges)) return { total: known.total, estimate: false };
-  const count = () => (totals ? countAndRemember(em, entityName, sql, limit, totals) : cappedCount(em, sql, limit));
+  const count = () => (totals ? countAndRemember(em, entityName, matching, key, limit, totals) : cappedCount(em, matching, limit));
   let counted = (await tableRowsBelow(em, entityName, limit)) ? await count() : undefined;
   if (counted !== undefined && counted <= limit) return { total: counted, estimate: false };
-  const planned = await plannedRows(em, sql);
+  const planned = await plannedRows(em, matching);
   if (counted === undefined && planned < limit) {
     counted = await count();
     if (counted <= limit) return { total: counted, estimate: false };
@@ -91,8 +92,8 @@ function countedTotalsOf(em: EntityManager): Map<string, CountedTotal> {
 
 /**
  * A condition that reads another table (a subquery: users holding a role) changes with that
- * table, whose writes the number does not follow: such a total is always counted. Quoted values
- * are set aside first, so a keyword that spells `select` is only a keyword.
+ * table, whose writes the number does not follow: such a total is always counted. Values are
+ * parameters, and quoted literals are set aside too, so a keyword that spells `select` is only a keyword.
  */
 function readsOneTable(sql: string): boolean {
   const withoutValues = sql.replace(/E?'(?:[^'\\]|\\.|'')*'/g, "''");
@@ -106,30 +107,32 @@ function readsOneTable(sql: string): boolean {
 async function countAndRemember<T extends object>(
   em: EntityManager,
   entityName: EntityName<T>,
-  sql: string,
+  matching: BuiltStatement,
+  key: string,
   limit: number,
   totals: Map<string, CountedTotal>,
 ): Promise<number> {
   const table = tableOf(em, entityName);
   const [row] = await em.execute<Array<{ total: string | number; row_changes: string | number | null }>>(
-    `select count(*) as total, ${rowChangesColumn(table)} from (${sql} limit ${limit + 1}) as counted`,
+    `select count(*) as total, ${rowChangesColumn(table)} from (${matching.sql} limit ${limit + 1}) as counted`,
+    [...matching.params],
   );
   const total = Number(row.total);
   if (row.row_changes !== null && total <= limit) {
-    totals.delete(sql);
+    totals.delete(key);
     if (totals.size >= COUNTED_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
-    totals.set(sql, { rowChanges: String(row.row_changes), total });
+    totals.set(key, { rowChanges: String(row.row_changes), total });
   }
   return total;
 }
 
-/** `select 1 from <table> where <filters and where>`, values inlined as the ORM inlines them. */
-function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>): Promise<string> {
+/** `select 1 from <table> where <filters and where>`, its values as parameters. */
+function matchingRows<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>): Promise<BuiltStatement> {
   return builtStatement(em, entityName, ['matching rows', where], async () => {
     const qb = em.createQueryBuilder(entityName, 't').select(raw('1')).where(where);
     // Query builders, unlike em.find and em.count, apply filters only when asked.
     await qb.applyFilters();
-    return qb.getFormattedQuery();
+    return statementOf(qb);
   });
 }
 
@@ -138,15 +141,15 @@ interface PlanRow {
 }
 
 /** The planner's estimate of the rows a statement returns: no row is read. */
-async function plannedRows(em: EntityManager, sql: string): Promise<number> {
-  const [row] = await em.execute<PlanRow[]>(`explain (format json) ${sql}`);
+async function plannedRows(em: EntityManager, { sql, params }: BuiltStatement): Promise<number> {
+  const [row] = await em.execute<PlanRow[]>(`explain (format json) ${sql}`, [...params]);
   // The driver parses json columns; the embedded server's may hand the text over.
   const plan = typeof row['QUERY PLAN'] === 'string' ? (JSON.parse(row['QUERY PLAN']) as PlanRow['QUERY PLAN']) : row['QUERY PLAN'];
   return Math.round(plan[0].Plan['Plan Rows']);
 }
 
 /** The rows of `sql`, counted no further than one past `limit`: a wrong estimate never makes it scan more. */
-async function cappedCount(em: EntityManager, sql: string, limit: number): Promise<number> {
-  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from (${sql} limit ${limit + 1}) as counted`);
+async function cappedCount(em: EntityManager, { sql, params }: BuiltStatement, limit: number): Promise<number> {
+  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from (${sql} limit ${limit + 1}) as counted`, [...params]);
   return Number(row.total);
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../audit/change-record';
 import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
-import { builtStatement } from '../db/built-statements';
+import { builtStatement, statementOf, type BuiltStatement } from '../db/built-statements';
 import { pageTotal } from '../db/page-total';
 import { plainRows } from '../db/plain-rows';
 import { rowChangesColumn, trackableTable } from '../db/row-changes';
@@ -47,9 +47,8 @@ export class ResourceService {
     const em = this.ctx.db.em();
     const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
     orderBy[this.key] ??= 'asc';
-    const found = await em.execute<Array<Record<string, unknown> & { row_changes?: string | number | null }>>(
-      await this.pageStatement(em, query, orderBy, page),
-    );
+    const { sql, params } = await this.pageStatement(em, query, orderBy, page);
+    const found = await em.execute<Array<Record<string, unknown> & { row_changes?: string | number | null }>>(sql, [...params]);
     const changes = found[0]?.row_changes;
     for (const row of found) delete row.row_changes;
     const rows = plainRows(em, this.entity, found) as Row[];
@@ -60,7 +59,12 @@ export class ResourceService {
   }
 
   /** The page's SQL, built once per shape and scope (built-statements.ts), with the table's row-changes number. */
-  private pageStatement(em: EntityManager, query: Record<string, unknown>, orderBy: Record<string, 'asc' | 'desc'>, page: PageRequest): Promise<string> {
+  private pageStatement(
+    em: EntityManager,
+    query: Record<string, unknown>,
+    orderBy: Record<string, 'asc' | 'desc'>,
+    page: PageRequest,
+  ): Promise<BuiltStatement> {
     return builtStatement(em, this.entity, ['resource page', this.where(query), orderBy, page.limit, page.offset], async () => {
       const table = em.getMetadata().get(this.entity).tableName;
       const columns = trackableTable(table) ? ['*', raw(rowChangesColumn(table))] : ['*'];
@@ -72,7 +76,7 @@ export class ResourceService {
         .limit(page.limit)
         .offset(page.offset);
       await qb.applyFilters();
-      return qb.getFormattedQuery();
+      return statementOf(qb);
     });
   }
 

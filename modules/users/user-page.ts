@@ -1,4 +1,4 @@
-import { builtStatement, rowChangesColumn, type FilterQuery, type EntityManager } from '@atrium/kernel';
+import { builtStatement, rowChangesColumn, statementOf, type BuiltStatement, type FilterQuery, type EntityManager } from '@atrium/kernel';
 import type { UserFields, UserLinks } from './user-view';
 import { UserEntity, type User } from './user.entity';
 
@@ -52,7 +52,8 @@ const COLUMNS = `u.id, u.username, u.nickname, u.email, u.phone, u.status, u.dep
  * the identity map cost more than the query: toolchain.md).
  */
 export async function userPage(em: EntityManager, query: UserPageQuery): Promise<UserPage> {
-  const rows = await em.execute<RawRow[]>(await statement(em, query));
+  const { sql, params } = await statement(em, query);
+  const rows = await em.execute<RawRow[]>(sql, [...params]);
   const platform = em.getPlatform();
   const last = rows.at(-1);
   return {
@@ -78,8 +79,8 @@ function ids(joined: string | null): string[] {
   return joined === null ? [] : joined.split(',');
 }
 
-/** The SQL of the page, its values inlined as the ORM inlines them, built once per shape and scope. */
-function statement(em: EntityManager, query: UserPageQuery): Promise<string> {
+/** The SQL of the page and its values, built once per shape and scope. */
+function statement(em: EntityManager, query: UserPageQuery): Promise<BuiltStatement> {
   return builtStatement(em, UserEntity, ['users page', query.where(), query.orderBy, query.limit, query.offset], () => build(em, query));
 }
 
@@ -88,12 +89,13 @@ function statement(em: EntityManager, query: UserPageQuery): Promise<string> {
  * asked; the outer statement joins the rows back and orders them again, since a join keeps no
  * order of its own. Its ORDER BY names columns of the entity's metadata, never client text.
  */
-async function build(em: EntityManager, query: UserPageQuery): Promise<string> {
+async function build(em: EntityManager, query: UserPageQuery): Promise<BuiltStatement> {
   const page = em.createQueryBuilder(UserEntity, 'p').select('id').where(query.where()).orderBy(query.orderBy).limit(query.limit).offset(query.offset);
   await page.applyFilters();
   const { properties } = em.getMetadata().get<User>(UserEntity.meta.className);
   const order = Object.entries(query.orderBy)
     .map(([property, direction]) => `u.${(properties as Record<string, { fieldNames: string[] }>)[property].fieldNames[0]} ${direction}`)
     .join(', ');
-  return `select ${COLUMNS}, ${LINKS} from (${page.getFormattedQuery()}) as page join users_user u on u.id = page.id order by ${order}`;
+  const ids = statementOf(page);
+  return { sql: `select ${COLUMNS}, ${LINKS} from (${ids.sql}) as page join users_user u on u.id = page.id order by ${order}`, params: ids.params };
 }
