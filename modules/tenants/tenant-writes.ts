@@ -3,8 +3,9 @@ import { DEFAULT_TENANT_ID } from './default-tenant';
 import { TenantErrors } from './errors';
 
 /**
- * Expiries are stored as instants. The default tenant is where a login that names no tenant goes and where the platform's
- * administrator lives: it stays active, keeps its code, and is never deleted.
+ * Expiries are stored as instants. The default tenant is where a login that names no tenant goes
+ * and where the platform's administrator lives: it stays active, keeps its code, never expires and
+ * is never deleted.
  */
 export const tenantWrites: ResourceHooks = {
   beforeCreate: (fields) => storedExpiry(fields),
