@@ -1,21 +1,14 @@
-import { Type, named } from '@atrium/kernel';
+import { Type, named, resourceViewSchema } from '@atrium/kernel';
 import { DEPARTMENT_STATUSES } from './department.entity';
 
 export const DepartmentStatus = Type.Union(DEPARTMENT_STATUSES.map((s) => Type.Literal(s)));
 
-export const DepartmentSchema = named(
-  'Department',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'null for a root' }),
-    name: Type.String(),
-    sort: Type.Integer({ description: 'Order among siblings, ascending' }),
-    status: DepartmentStatus,
-    version: Type.Integer({ minimum: 1 }),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  }),
-);
+export const DepartmentSchema = resourceViewSchema('Department', {
+  parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'null for a root' }),
+  name: Type.String(),
+  sort: Type.Integer({ description: 'Order among siblings, ascending' }),
+  status: DepartmentStatus,
+});
 
 /** Trimmed before it is stored; unique among its siblings whatever the case. */
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });

@@ -1,20 +1,13 @@
-import { Type, named } from '@atrium/kernel';
+import { Type, named, resourceViewSchema } from '@atrium/kernel';
 import { KEY_MAX_LENGTH, NAME_MAX_LENGTH, REMARK_MAX_LENGTH, VALUE_MAX_LENGTH } from './param-value';
 
-export const ParamSchema = named(
-  'Param',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    key: Type.String(),
-    value: Type.String({ description: 'Always a string ("5", "true"); a built-in param’s definition says how it is read.' }),
-    name: Type.String(),
-    builtin: Type.Boolean({ description: 'Declared by a module: cannot be deleted; its key and name are the module’s.' }),
-    remark: Type.Union([Type.String(), Type.Null()]),
-    version: Type.Integer({ minimum: 1 }),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  }),
-);
+export const ParamSchema = resourceViewSchema('Param', {
+  key: Type.String(),
+  value: Type.String({ description: 'Always a string ("5", "true"); a built-in param’s definition says how it is read.' }),
+  name: Type.String(),
+  builtin: Type.Boolean({ description: 'Declared by a module: cannot be deleted; its key and name are the module’s.' }),
+  remark: Type.Union([Type.String(), Type.Null()]),
+});
 
 const KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.-]*$';
 const Key = Type.String({

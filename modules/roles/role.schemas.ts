@@ -1,4 +1,4 @@
-import { type Static, Type, named } from '@atrium/kernel';
+import { type Static, Type, named, resourceViewSchema } from '@atrium/kernel';
 
 /** A permission a role may grant: three segments, each a code segment or `*` (`system:*:list`, `*:*:*`). */
 const SEGMENT = '(?:\\*|[A-Za-z][A-Za-z0-9_-]*)';
@@ -22,22 +22,15 @@ const remark = (options = {}) => Type.Union([Type.String({ maxLength: 500 }), Ty
 const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', description: 'Unique, whatever the case.' });
 const name = Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' });
 
-export const RoleSchema = named(
-  'Role',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    code: Type.String(),
-    name: Type.String(),
-    status: status(),
-    dataScope: dataScope(),
-    deptIds: Type.Array(Type.String({ format: 'uuid' })),
-    permissions: Type.Array(Type.String()),
-    remark: Type.Union([Type.String(), Type.Null()]),
-    version: Type.Integer({ minimum: 1 }),
-    createdAt: Type.String({ format: 'date-time' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  }),
-);
+export const RoleSchema = resourceViewSchema('Role', {
+  code: Type.String(),
+  name: Type.String(),
+  status: status(),
+  dataScope: dataScope(),
+  deptIds: Type.Array(Type.String({ format: 'uuid' })),
+  permissions: Type.Array(Type.String()),
+  remark: Type.Union([Type.String(), Type.Null()]),
+});
 export type RoleView = Static<typeof RoleSchema>;
 
 export const CreateRoleBody = named(
