@@ -66,7 +66,8 @@ export async function pageTotal<T extends object>(
   const matching = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
   const reusable = options.rowChanges !== undefined && options.rowChanges !== null && readsOneTable(matching.sql);
   const totals = reusable ? countedTotalsOf(em) : undefined;
-  const key = JSON.stringify([matching.sql, matching.params]);
+  // Only a reusable total is looked up or kept, so only then is the statement made a key.
+  const key = totals ? JSON.stringify([matching.sql, matching.params]) : '';
   const known = totals?.get(key);
   if (known && known.rowChanges === String(options.rowChanges)) return { total: known.total, estimate: false };
   const count = () => (totals ? countAndRemember(em, entityName, matching, key, limit, totals) : cappedCount(em, matching, limit));

@@ -8,17 +8,15 @@
 import { Utils, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export type PlainRow = Record<string, unknown>;
-
 const converted = new WeakMap<object, EntityProperty[]>();
 
-export function plainRows<T extends object>(em: EntityManager, entityName: EntityName<T>, raw: readonly Record<string, unknown>[]): PlainRow[] {
+export function plainRows<T extends object>(em: EntityManager, entityName: EntityName<T>, raw: readonly Record<string, unknown>[]): Record<string, unknown>[] {
   const className = Utils.className(entityName);
   const comparator = em.getComparator();
   const platform = em.getPlatform();
   const custom = customTypedProperties(em, className);
   return raw.map((row) => {
-    const mapped = comparator.mapResult<T>(className, row as never) as PlainRow;
+    const mapped = comparator.mapResult<T>(className, row as never) as Record<string, unknown>;
     for (const prop of custom) {
       const value = mapped[prop.name];
       if (value !== null && value !== undefined) mapped[prop.name] = prop.customType!.convertToJSValue(value, platform);

@@ -54,7 +54,7 @@ export class ResourceService {
     const rows = plainRows(em, this.entity, found) as Row[];
     const total = page.isLast(rows.length)
       ? page.offset + rows.length
-      : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges: changes === undefined || changes === null ? null : String(changes) });
+      : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges: changes });
     return page.result(await this.viewsOf(em, rows), total);
   }
 
