@@ -6,6 +6,8 @@ export interface Principal {
   username: string;
   /** Granted permission codes; a segment may be `*` (`system:*:list`, `*:*:*`). */
   permissions: readonly string[];
+  /** The tenant the caller acts in. Absent: the default tenant (an installation with one tenant). */
+  tenantId?: string;
   /**
    * The rows the caller sees under `row`-scoped permissions. Absent: every row (an authenticator
    * that knows no data scopes).

@@ -12,6 +12,7 @@ import { ConfigError } from '../config';
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 import { setExactCountLimit } from './page-total';
 import { knexLog, pinoOrmLoggerFactory } from './orm-logger';
+import { installConnectionIdentity } from './tenancy/connection-identity';
 
 /** knex's default, for a PostgreSQL server. */
 const DEFAULT_POOL_SIZE = 10;
@@ -65,6 +66,11 @@ export interface Database {
    * mapped is replaced, so reloading a module remaps its entities.
    */
   addEntities(entities: readonly AnyEntitySchema[]): void;
+  /**
+   * Turns tenant isolation on once the kernel's migrations have made its role: from then on
+   * each statement runs as the app role in its tenant scope (kernel/db/tenancy/). Idempotent.
+   */
+  enableTenancy(): Promise<void>;
   /** The ORM first, then the embedded PostgreSQL it was connected to. Idempotent. */
   close(): Promise<void>;
 }
@@ -89,6 +95,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
 
+  const identity = installConnectionIdentity(orm);
+  let tenancy: Promise<void> | undefined;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -104,6 +112,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const meta = orm.getMetadata().get(entity.meta.className);
         meta.versionProperty ??= meta.props.find((prop) => prop.version)?.name as typeof meta.versionProperty;
       }
+    },
+    enableTenancy() {
+      tenancy ??= identity.enable();
+      return tenancy;
     },
     close() {
       closing ??= (async () => {

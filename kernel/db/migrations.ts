@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './database';
 import { MigrationError } from './migration-error';
+import { runAsPlatform } from './tenancy/tenant-scope';
 
 export const MIGRATIONS_TABLE = 'atrium_migrations';
 
@@ -63,7 +64,8 @@ export async function runMigrations(db: Database, migrations: readonly ModuleMig
     current = name;
   });
   try {
-    const applied = await oneAtATime(db, () => migrator.up());
+    // As the owner: migrations create tables and policies, and reach every tenant's rows.
+    const applied = await runAsPlatform(() => oneAtATime(db, () => migrator.up()));
     return { applied: applied.map((m) => m.name) };
   } catch (error) {
     const failed = current === undefined ? undefined : byId.get(current);

@@ -12,6 +12,7 @@ import { EXACT_COUNT_LIMIT } from '../config';
 import { builtStatement, statementOf, type BuiltStatement } from './built-statements';
 import { rowChangesColumn } from './row-changes';
 import { tableRowsBelow } from './table-size';
+import { tenantScopeKey } from './tenancy/tenant-scope';
 
 /** A list's total as pageTotal() found it: counted, or estimated when counting would cost too much. */
 export interface PageTotal {
@@ -66,8 +67,9 @@ export async function pageTotal<T extends object>(
   const matching = await matchingRows(em, entityName, typeof where === 'function' ? (where as () => FilterQuery<T>)() : where);
   const reusable = options.rowChanges !== undefined && options.rowChanges !== null && readsOneTable(matching.sql);
   const totals = reusable ? countedTotalsOf(em) : undefined;
-  // Only a reusable total is looked up or kept, so only then is the statement made a key.
-  const key = totals ? JSON.stringify([matching.sql, matching.params]) : '';
+  // Only a reusable total is looked up or kept, so only then is the statement made a key. The
+  // tenant is part of it: row-level security, not the statement, narrows a tenant-owned table.
+  const key = totals ? JSON.stringify([tenantScopeKey(), matching.sql, matching.params]) : '';
   const known = totals?.get(key);
   if (known && known.rowChanges === String(options.rowChanges)) return { total: known.total, estimate: false };
   const count = () => (totals ? countAndRemember(em, entityName, matching, key, limit, totals) : cappedCount(em, matching, limit));

@@ -17,6 +17,7 @@ import type { RateLimit } from './rate-limit';
 import { currentRequest } from '../runtime/request-context';
 import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
 import { compileValidator } from './validation';
+import { DEFAULT_TENANT_ID } from '../db/tenancy/tenancy-names';
 
 export interface RouteServices {
   /** Resolves the caller or throws a catalogued 401. */
@@ -54,6 +55,8 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     if (!anonymous) {
       principal = await services.authenticate(req, ip);
       state.principal = principal;
+      // From here on the database limits every statement to the caller's tenant.
+      state.tenantId = principal.tenantId ?? DEFAULT_TENANT_ID;
       // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).
       if (rowScoped) {
         state.rowScope = principal.rowScope ?? UNRESTRICTED;

@@ -62,6 +62,8 @@ export async function installModules(host: ModuleHost, modules: readonly LoadedM
   );
   if (settings.length > 0) throw new BootError(settings);
   await runMigrations(host.db, [...(options.kernelMigrations ?? []), ...modules.flatMap((m) => m.migrations)], { logger: host.log });
+  // The kernel's migrations have made the app role: from here on, tenant work runs as it.
+  await host.db.enableTenancy();
   host.db.addEntities(modules.flatMap((m) => m.definition.entities ?? []));
   host.rowScopes.register(modules.flatMap((m) => m.definition.rowScoped ?? []));
   await options.beforeRegister?.();

@@ -11,6 +11,11 @@ export interface RequestState {
   moduleId?: string;
   permission?: string;
   principal?: Principal;
+  /**
+   * The caller's tenant, once authenticated: the database limits every statement of the request
+   * to its rows (kernel/db/tenancy/). Absent on anonymous routes, whose statements see none.
+   */
+  tenantId?: string;
   /** Set on routes whose permission is `row`-scoped: every query of the request is narrowed to it. */
   rowScope?: RowScope;
   /** One EntityManager per request, forked on first use. */

@@ -1,4 +1,4 @@
-import { inject, injectable, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { inject, injectable, runAsPlatform, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import PgBoss from 'pg-boss';
 import { TrackedBossDb, bossDbFor } from './boss-db';
 import { TasksContext } from './tasks-context';
@@ -57,6 +57,13 @@ export class JobQueue {
   async start(): Promise<void> {
     // A fresh EntityManager per statement: never the one of a request that happened to start us.
     const db = new TrackedBossDb(() => this.ctx.db.em().fork());
+    // As the platform: pg-boss migrates its schema and makes the queue's partition, which only
+    // the owner may; its statements touch only its own tables, in no tenant.
+    this.boss = await runAsPlatform(() => this.startBoss(db));
+    this.db = db;
+  }
+
+  private async startBoss(db: TrackedBossDb): Promise<PgBoss> {
     let boss = this.newBoss(db);
     try {
       await boss.start();
@@ -70,8 +77,7 @@ export class JobQueue {
       await boss.start();
     }
     await createQueue(boss);
-    this.boss = boss;
-    this.db = db;
+    return boss;
   }
 
   private newBoss(db: TrackedBossDb): PgBoss {

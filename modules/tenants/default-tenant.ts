@@ -3,5 +3,5 @@
  * the seeded administrator lives in it, and a login that names no tenant signs in to it, so a
  * single-tenant installation never has to know tenants exist.
  */
-export const DEFAULT_TENANT_ID = '01900000-0000-7000-8000-00000000d001';
+export { DEFAULT_TENANT_ID } from '@atrium/kernel';
 export const DEFAULT_TENANT_CODE = 'default';

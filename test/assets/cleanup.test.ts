@@ -30,8 +30,7 @@ describe('removing orphaned asset bytes', () => {
   const fileOf = (key: string) => path.join(objectsDir(server), key.slice(-2), key);
   const exists = (key: string) => fs.existsSync(fileOf(key));
   const storageKeyOf = async (id: string) =>
-    ((await server.kernel.db.orm.em.fork().getConnection().execute('select storage_key from assets_asset where id = ?', [id])) as { storage_key: string }[])[0]
-      .storage_key;
+    ((await server.sql('select storage_key from assets_asset where id = ?', [id])) as { storage_key: string }[])[0].storage_key;
 
   /** Bytes in the store that no asset row holds, written `ageMs` ago. */
   async function orphan(ageMs: number): Promise<string> {

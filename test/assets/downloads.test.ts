@@ -155,7 +155,7 @@ describe('downloading assets', () => {
     it('keeps one secret in the database, never in a URL or a log line, and logs signatures redacted', async () => {
       const { url } = await signed(pdf.id);
       expect((await download(server, url)).status).to.equal(200);
-      const rows = (await server.kernel.db.orm.em.fork().getConnection().execute('select secret from assets_url_secret')) as { secret: string }[];
+      const rows = (await server.sql('select secret from assets_url_secret')) as { secret: string }[];
       expect(rows).to.have.length(1);
       expect(url).not.to.include(rows[0].secret);
       const signature = new URL(url, 'http://x').searchParams.get('signature')!;

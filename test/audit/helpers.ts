@@ -3,7 +3,7 @@ import type { TestServer } from '../support/server';
 
 /** Rows of a raw SQL query on the server's database, as the database returns them. */
 export async function sql<T = Record<string, unknown>>(server: TestServer, query: string, params: unknown[] = []): Promise<T[]> {
-  return (await server.kernel.db.orm.em.fork().getConnection().execute(query, params)) as T[];
+  return (await server.sql(query, params)) as T[];
 }
 
 /**

@@ -98,7 +98,7 @@ describe('config: a production start', () => {
   it('checks the stored administrator once per hash: a hash found clean is remembered, and a changed one is checked again', async () => {
     const database = await freshDatabase();
     const first = await start(production(), database);
-    const execute = (sql: string, params: unknown[] = []) => first.kernel.db.orm.em.fork().getConnection().execute(sql, params);
+    const execute = (sql: string, params: unknown[] = []) => first.sql(sql, params);
     const [{ password_hash: clean }] = await execute("select password_hash from users_user where username = 'admin'");
     const remembered = await execute('select digest from users_admin_password_checked');
     expect(remembered).to.have.length(1);
@@ -108,10 +108,10 @@ describe('config: a production start', () => {
     expect((await refusal(production(), database)).message).to.include('still has a well-known password');
 
     const local = await start({ NODE_ENV: 'test' }, database);
-    await local.kernel.db.orm.em.fork().getConnection().execute("update users_user set password_hash = ? where username = 'admin'", [clean]);
+    await local.sql("update users_user set password_hash = ? where username = 'admin'", [clean]);
     await stopAll();
     const again = await start(production(), database);
-    const digests = await again.kernel.db.orm.em.fork().getConnection().execute('select digest from users_admin_password_checked');
+    const digests = await again.sql('select digest from users_admin_password_checked');
     expect(digests).to.deep.equal(remembered);
   });
 });

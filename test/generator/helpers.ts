@@ -78,7 +78,7 @@ export interface GeneratedFile {
 
 /** Runs SQL on the server's database, outside any request. */
 export async function sql(server: TestServer, text: string): Promise<Record<string, unknown>[]> {
-  return server.kernel.db.orm.em.fork().getConnection().execute(text);
+  return server.sql(text);
 }
 
 /** A string as an SQL literal: quotes doubled. */

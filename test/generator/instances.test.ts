@@ -12,7 +12,7 @@ describe('generator: several instances', () => {
   before(async function () {
     instances = await startInstances();
     if (!instances) return this.skip();
-    const exec = (text: string) => instances!.first.kernel.db.orm.em.fork().getConnection().execute(text);
+    const exec = (text: string) => instances!.first.sql(text);
     await exec('create table peer_notes (id uuid primary key, title varchar(100) not null)');
   });
   after(async () => {

@@ -29,7 +29,7 @@ describe("the generator's crud template: list indexes and earlier generations", 
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const sql = (text: string) => server.kernel.db.orm.em.fork().getConnection().execute(text);
+  const sql = (text: string) => server.sql(text);
   const indexes = async () =>
     (await sql(`select indexname as name, indexdef as definition from pg_indexes where tablename = 'library_books' order by indexname`)) as {
       name: string;

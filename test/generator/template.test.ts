@@ -30,7 +30,7 @@ describe("the generator's crud template: generated modules, loaded into a runnin
   before(async () => {
     root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-generated-')));
     server = await startTestServer();
-    const sql = (text: string) => server.kernel.db.orm.em.fork().getConnection().execute(text);
+    const sql = (text: string) => server.sql(text);
     for (const table of [BOOKS_TABLE, TAGS_TABLE, ODD_TABLE, LEDGER_TABLE]) await sql(table);
     expectSuccess(await post('/api/v1/dictionaries', { code: 'book_genre', name: 'Genres' }), 201);
     for (const value of ['novel', 'poetry']) expectSuccess(await post('/api/v1/dictionaries/book_genre/items', { label: value, value }), 201);

@@ -9,7 +9,7 @@ import { expectSuccess } from '../http/helpers';
  */
 describe('posts list: a total reused until posts_post is written', () => {
   let server: TestServer;
-  const execute = (sql: string) => server.kernel.db.orm.em.fork().getConnection().execute(sql);
+  const execute = (sql: string) => server.sql(sql);
   const total = async (query: Record<string, unknown> = {}) => {
     const res = await server
       .http()

@@ -68,7 +68,7 @@ describe('list indexes: every sort and filter of a resource list has its index',
   });
   after(() => server?.stop());
 
-  const sql = (text: string, values: unknown[] = []) => server.kernel.db.orm.em.fork().getConnection().execute(text, values);
+  const sql = <T>(text: string, values: unknown[] = []) => server.sql<T>(text, values);
 
   async function indexesOf(table: string): Promise<IndexInfo[]> {
     return (await sql(

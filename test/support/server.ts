@@ -11,6 +11,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { createLogger } from '../../kernel/logging/logger';
 import type { RowScope } from '../../kernel/auth/row-scope';
 import { createTestDatabase, type TestDatabase } from './database';
+import { runAsPlatform } from '../../kernel/db/tenancy/tenant-scope';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'modules');
 
@@ -30,6 +31,11 @@ export interface TestServer {
   rawLogs: () => string;
   database: TestDatabase;
   dataDir: string;
+  /**
+   * Runs SQL on the kernel's database as its owner, across every tenant: what a test inspects
+   * or breaks on purpose (a renamed table, fresh statistics) is not tenant work.
+   */
+  sql<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Stops the kernel and drops its database. */
   stop(): Promise<void>;
 }
@@ -88,6 +94,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rawLogs: () => lines.join(''),
     database,
     dataDir: database.dataDir,
+    sql: <T>(text: string, params: readonly unknown[] = []) =>
+      runAsPlatform(() =>
+        kernel.db.orm.em
+          .fork()
+          .getConnection()
+          .execute<T[]>(text, [...params]),
+      ),
     async stop() {
       await kernel.stop();
       if (!options.database) await database.cleanup();
@@ -101,11 +114,13 @@ export interface FixtureTokenOptions {
   /** The principal's row scope (default: none, i.e. every row). */
   rowScope?: RowScope;
   attributes?: Record<string, unknown>;
+  /** The tenant the principal acts in (default: none named, i.e. the default tenant). */
+  tenantId?: string;
 }
 
 /** A bearer token the test-auth fixture accepts, granting exactly `permissions`. */
 export function tokenFor(username: string, permissions: string[], options: FixtureTokenOptions = {}): string {
-  const claims = { u: username, p: permissions, i: options.userId, s: options.rowScope, a: options.attributes };
+  const claims = { u: username, p: permissions, i: options.userId, s: options.rowScope, a: options.attributes, t: options.tenantId };
   return `Bearer fixture.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
 }
 

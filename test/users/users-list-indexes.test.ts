@@ -18,7 +18,7 @@ interface PlanNode {
 describe('users list: the indexes behind the keyword, the sorts and the filters', () => {
   let server: TestServer;
   const api = new UsersClient(() => server);
-  const execute = (sql: string, params: unknown[] = []) => server.kernel.db.orm.em.fork().getConnection().execute(sql, params);
+  const execute = (sql: string, params: unknown[] = []) => server.sql(sql, params);
 
   /** Every index the plan of `sql` reads. */
   async function indexesOf(sql: string): Promise<string[]> {

@@ -13,7 +13,7 @@ const ADMIN_ROLE_ID = '01900000-0000-7000-8000-000000000001';
 describe('users list: a total reused until users_user is written', () => {
   let server: TestServer;
   const api = new UsersClient(() => server);
-  const execute = (sql: string, params: unknown[] = []) => server.kernel.db.orm.em.fork().getConnection().execute(sql, params);
+  const execute = (sql: string, params: unknown[] = []) => server.sql(sql, params);
   const total = async (query: Record<string, unknown>) => {
     const res = await api.list({ pageSize: 1, ...query });
     expect(res.status, res.text).to.equal(200);

@@ -10,7 +10,7 @@ import { UsersClient, startUsersServer } from './helpers';
 describe('users list: totals when the statistics say the table is smaller than it is', () => {
   let server: TestServer;
   const api = new UsersClient(() => server);
-  const execute = (sql: string) => server.kernel.db.orm.em.fork().getConnection().execute(sql);
+  const execute = (sql: string) => server.sql(sql);
 
   before(async () => {
     server = await startUsersServer({ env: { NODE_ENV: 'test', EXACT_COUNT_LIMIT: '3' } });

@@ -3,6 +3,7 @@ import type { ModuleMigration } from '../migrations';
 import { KERNEL_ID } from '../../kernel-id';
 import { ModuleState0001 } from './0001-module-state';
 import { RowChanges0002 } from './0002-row-changes';
+import { AppRole0003 } from './0003-app-role';
 
 export const kernelMigrations: readonly ModuleMigration[] = [
   {
@@ -17,5 +18,11 @@ export const kernelMigrations: readonly ModuleMigration[] = [
     name: '0002-row-changes',
     file: require.resolve('./0002-row-changes'),
     migration: RowChanges0002,
+  },
+  {
+    moduleId: KERNEL_ID,
+    name: '0003-app-role',
+    file: require.resolve('./0003-app-role'),
+    migration: AppRole0003,
   },
 ];
