@@ -30,7 +30,7 @@ export abstract class ListIndexesMigration extends Migration {
   protected abstract readonly trigram: readonly string[];
 
   override async up(): Promise<void> {
-    const wanted = this.indexes();
+    const wanted = this.indexes(await this.isTenantOwned());
     const marked = await this.execute(
       `select i.relname as name from pg_index x join pg_class i on i.oid = x.indexrelid
         where x.indrelid = to_regclass(?) and obj_description(i.oid, 'pg_class') = ?`,
@@ -45,14 +45,30 @@ export abstract class ListIndexesMigration extends Migration {
     if (trackableTable(this.table)) for (const sql of trackRowChanges(this.table)) this.addSql(sql);
   }
 
-  override down(): void {
-    for (const index of this.indexes()) this.addSql(`drop index if exists ${quoted(index.name)}`);
+  override async down(): Promise<void> {
+    for (const index of this.indexes(await this.isTenantOwned())) this.addSql(`drop index if exists ${quoted(index.name)}`);
     if (trackableTable(this.table)) for (const sql of untrackRowChanges(this.table)) this.addSql(sql);
   }
 
-  private indexes(): ListIndex[] {
+  /**
+   * Whether the table is tenant-owned (kernel/db/tenancy/tenant-owned.ts) as this migration runs:
+   * then every list reads one tenant's rows, and each btree index leads with `tenant_id`.
+   */
+  private async isTenantOwned(): Promise<boolean> {
+    const [row] = (await this.execute(
+      `select c.relforcerowsecurity and exists (select from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as owned
+        from pg_class c where c.oid = to_regclass(?)`,
+      [quoted(this.table)],
+    )) as { owned: boolean }[];
+    return row?.owned === true;
+  }
+
+  private indexes(tenantOwned: boolean): ListIndex[] {
+    const btree = tenantOwned
+      ? (column: string) => ({ name: indexName(this.table, column, 'tenant_idx'), definition: `("tenant_id", ${quoted(column)})` })
+      : (column: string) => ({ name: indexName(this.table, column, 'idx'), definition: `(${quoted(column)})` });
     return [
-      ...this.btree.map((column) => ({ name: indexName(this.table, column, 'idx'), definition: `(${quoted(column)})` })),
+      ...this.btree.map(btree),
       ...this.trigram.map((column) => ({ name: indexName(this.table, column, 'trgm'), definition: `using gin (${quoted(column)} gin_trgm_ops)` })),
     ];
   }
@@ -67,7 +83,7 @@ function quoted(name: string): string {
  * `<table>_<column>_list_<kind>` when that is a plain name PostgreSQL keeps whole (63 bytes at
  * most); else a name made from a hash of the three, which PostgreSQL neither cuts nor confuses.
  */
-function indexName(table: string, column: string, kind: 'idx' | 'trgm'): string {
+function indexName(table: string, column: string, kind: 'idx' | 'tenant_idx' | 'trgm'): string {
   const readable = `${table}_${column}_list_${kind}`;
   if (/^[a-z_][a-z0-9_]{0,62}$/.test(readable)) return readable;
   return `list_${kind}_${createHash('sha256').update(`${table}\u0000${column}`).digest('hex').slice(0, 24)}`;

@@ -76,13 +76,16 @@ describe('tenants: rows the database keeps apart', () => {
     expect(texts.map((row) => row.text)).to.deep.equal(['a1', 'touched', 'a2', 'd1']);
   });
 
-  it('shows work outside any tenant no row and lets it insert none; the platform sees every tenant', async () => {
+  it('shows work outside any tenant no row and lets it insert none; the platform sees every tenant and seeds the default one', async () => {
     expect(await execute('select * from tenant_notes_note')).to.deep.equal([]);
     let refused: unknown;
     await execute("insert into tenant_notes_note (text) values ('orphan')").catch((error: unknown) => (refused = error));
     expect(refused, 'an insert with no tenant').to.be.an('error');
+    await runAsPlatform(() => execute("insert into tenant_notes_note (text) values ('seeded')"));
+    const [seeded] = await runAsPlatform(() => execute<{ tenant_id: string }>("select tenant_id from tenant_notes_note where text = 'seeded'"));
+    expect(seeded.tenant_id, 'a row the platform inserts naming no tenant').to.equal(DEFAULT_TENANT_ID);
     expect(await runInTenant(TENANT_A, () => execute('select * from tenant_notes_note'))).to.have.length(2);
-    expect(await runAsPlatform(() => execute('select * from tenant_notes_note'))).to.have.length(4);
+    expect(await runAsPlatform(() => execute('select * from tenant_notes_note'))).to.have.length(5);
   });
 
   it('runs tenant work as a role that owns nothing and cannot bypass the policies', async () => {

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ConfigError } from '../../config';
-import { APP_ROLE, TENANT_SETTING } from './tenancy-names';
+import { APP_ROLE, DEFAULT_TENANT_ID, TENANT_SETTING } from './tenancy-names';
 import { currentTenantScope, type TenantScope } from './tenant-scope';
 
 /** A pooled pg client, as knex hands it out. */
@@ -73,8 +73,12 @@ export function installConnectionIdentity(orm: MikroORM<PostgreSqlDriver>): Conn
   };
 }
 
+/**
+ * Platform work reads every tenant as the owner; a row it inserts without naming a tenant lands
+ * in the default one (a migration's seed, an installation's first administrator).
+ */
 function identityOf(scope: TenantScope | undefined): Identity {
-  if (scope && 'platform' in scope) return { role: 'none', tenant: '' };
+  if (scope && 'platform' in scope) return { role: 'none', tenant: DEFAULT_TENANT_ID };
   return { role: APP_ROLE, tenant: scope?.tenantId ?? '' };
 }
 

@@ -19,9 +19,10 @@ export function runInTenant<T>(tenantId: string, work: () => T): T {
 }
 
 /**
- * Runs `work` across every tenant's rows. For the platform's own work only (migrations, a
- * module creating its queue's tables): whatever `work` starts — a timer, a subscription —
- * keeps that reach, so start tenant work outside it.
+ * Runs `work` across every tenant's rows; a row it inserts naming no tenant goes to the default
+ * one. For the platform's own work only (migrations, a module creating its queue's tables):
+ * whatever `work` starts — a timer, a subscription — keeps that reach, so start tenant work
+ * outside it.
  */
 export function runAsPlatform<T>(work: () => T): T {
   return explicitScope.run({ platform: true }, work);
