@@ -57,7 +57,7 @@ export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-rec
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
-export { runInTenant, runAsPlatform } from './db/tenancy/tenant-scope';
+export { runInTenant, runAsPlatform, currentTenantId } from './db/tenancy/tenant-scope';
 export { tenantOwned } from './db/tenancy/tenant-owned';
 export { DEFAULT_TENANT_ID } from './db/tenancy/tenancy-names';
 export { missingIds } from './db/missing-ids';

@@ -3,7 +3,13 @@ import { type Static, type TSchema, Type, named } from '@atrium/kernel';
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const LoginReason = Type.Union([Type.Literal('ok'), Type.Literal('invalid_credentials'), Type.Literal('disabled'), Type.Literal('too_many_attempts')]);
+export const LoginReason = Type.Union([
+  Type.Literal('ok'),
+  Type.Literal('invalid_credentials'),
+  Type.Literal('disabled'),
+  Type.Literal('tenant_disabled'),
+  Type.Literal('too_many_attempts'),
+]);
 
 export const LoginSchema = named(
   'LoginRecord',

@@ -1,6 +1,6 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { AppError, KernelErrors } from '@atrium/kernel';
+import { AppError, DEFAULT_TENANT_ID, KernelErrors } from '@atrium/kernel';
 import { VerifiedTokens } from './verified-tokens';
 
 export const ISSUER = 'atrium';
@@ -22,6 +22,8 @@ export function looksLikeJwt(credential: string): boolean {
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /** The tenant signed in to (`tid`); a token issued before tenants carries none: the default. */
+  tenantId: string;
 }
 
 export interface IssuedAccessToken {
@@ -44,7 +46,7 @@ export class AccessTokens {
   issue(claims: AccessClaims, ttlSeconds: number, now = new Date()): IssuedAccessToken {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = issuedAt + ttlSeconds;
-    const token = jwt.sign({ sid: claims.sessionId, iat: issuedAt, exp: expiresAt }, this.key, {
+    const token = jwt.sign({ sid: claims.sessionId, tid: claims.tenantId, iat: issuedAt, exp: expiresAt }, this.key, {
       algorithm: ALGORITHM,
       subject: claims.userId,
       jwtid: randomUUID(),
@@ -69,10 +71,11 @@ export class AccessTokens {
       if (error instanceof jwt.TokenExpiredError) throw new AppError(KernelErrors.AUTH_TOKEN_EXPIRED_401);
       throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
     }
-    const { sub, sid, exp } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
+    const { sub, sid, tid, exp } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
     if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+    if (tid !== undefined && typeof tid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
     if (!tokenTimesValid(payload as jwt.JwtPayload, Math.floor(Date.now() / 1000))) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    const claims = { userId: sub, sessionId: sid };
+    const claims = { userId: sub, sessionId: sid, tenantId: (tid as string | undefined) ?? DEFAULT_TENANT_ID };
     if (!ignoreExpiration) this.verified.remember(token, claims, exp!);
     return claims;
   }

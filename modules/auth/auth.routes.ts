@@ -1,6 +1,7 @@
 import { KernelErrors, Type, defineRoute, named } from '@atrium/kernel';
 import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
+import { DEFAULT_TENANT_CODE } from '@atrium/module/tenants';
 import { LoginService } from './login.service';
 
 const TokenPairSchema = named(
@@ -20,7 +21,9 @@ export const login = defineRoute({
   public: true,
   summary: 'Logs in: a new session, with an access token and a refresh token',
   description:
-    'An unknown user and a wrong password answer the same 401. Failed logins are limited per account and client address ' +
+    'Signs in to the tenant whose code `tenant` names, the default tenant without it; the same username may be two people ' +
+    'in two tenants. An unknown user, a wrong password and an unknown tenant answer the same 401; a disabled or expired ' +
+    'tenant answers 401 AUTH_TENANT_DISABLED_401 to its users. Failed logins are limited per account and client address ' +
     '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
   body: named(
@@ -28,12 +31,21 @@ export const login = defineRoute({
     Type.Object({
       username: Type.String({ minLength: 1, maxLength: 256 }),
       password: Type.String({ minLength: 1, maxLength: 1024 }),
+      tenant: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "The tenant's code; `default` when left out." })),
     }),
   ),
   response: TokenPairSchema,
-  errors: [AuthErrors.AUTH_INVALID_CREDENTIALS_401, AuthErrors.AUTH_ACCOUNT_DISABLED_401, AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429],
+  errors: [
+    AuthErrors.AUTH_INVALID_CREDENTIALS_401,
+    AuthErrors.AUTH_ACCOUNT_DISABLED_401,
+    AuthErrors.AUTH_TENANT_DISABLED_401,
+    AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429,
+  ],
   handler: ({ body, ip, headers }, ctx) =>
-    new LoginService(ctx).login(body.username, body.password, { ip: clientAddress(ip), userAgent: headers['user-agent'] ?? '' }),
+    new LoginService(ctx).login(
+      { username: body.username, password: body.password, tenant: body.tenant ?? DEFAULT_TENANT_CODE },
+      { ip: clientAddress(ip), userAgent: headers['user-agent'] ?? '' },
+    ),
 });
 
 export const refresh = defineRoute({
@@ -44,7 +56,7 @@ export const refresh = defineRoute({
   description: 'Each refresh token works once. Presenting a spent one again ends its whole session (401 AUTH_TOKEN_REVOKED_401).',
   body: named('TokenRefresh', Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) })),
   response: TokenPairSchema,
-  errors: [KernelErrors.AUTH_TOKEN_INVALID_401, KernelErrors.AUTH_TOKEN_EXPIRED_401, KernelErrors.AUTH_TOKEN_REVOKED_401],
+  errors: [KernelErrors.AUTH_TOKEN_INVALID_401, KernelErrors.AUTH_TOKEN_EXPIRED_401, KernelErrors.AUTH_TOKEN_REVOKED_401, AuthErrors.AUTH_TENANT_DISABLED_401],
   handler: ({ body }, ctx) => new LoginService(ctx).refresh(body.refreshToken),
 });
 

@@ -13,6 +13,10 @@ export const AuthErrors = defineErrors({
     en: 'The account is disabled.',
     zh: '账号已停用。',
   },
+  AUTH_TENANT_DISABLED_401: {
+    en: 'The tenant is disabled or has expired.',
+    zh: '租户已停用或已过期。',
+  },
   AUTH_TOO_MANY_ATTEMPTS_429: {
     en: 'Too many failed login attempts; try again later.',
     zh: '登录失败次数过多，请稍后再试。',

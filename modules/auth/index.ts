@@ -1,5 +1,6 @@
 import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
+import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
 import { SessionDirectoryApi } from './api';
 import { login, logout, refresh } from './auth.routes';
@@ -11,6 +12,7 @@ import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
 import { AUTH_PARAMS } from './settings';
+import { sessionsFollowTenants } from './tenant-lifecycle';
 import { sessionsFollowUsers } from './user-lifecycle';
 
 export default defineModule({
@@ -21,6 +23,7 @@ export default defineModule({
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),
+    contribute(TenantLifecycleSpi, sessionsFollowTenants),
     contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
   ],
   checkEnvironment: jwtSecretProblems,

@@ -1,4 +1,5 @@
-import { AppError, KernelErrors, notFound, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, KernelErrors, notFound, runInTenant, type ModuleContext, type Principal } from '@atrium/kernel';
+import { TenantDirectoryApi, type TenantSummary } from '@atrium/module/tenants';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { bearerCredential, looksLikeJwt } from './access-token';
 import { LoginObserverSpi, type LoginAttempt } from './api';
@@ -21,6 +22,13 @@ export interface Client {
   userAgent: string;
 }
 
+export interface Credentials {
+  username: string;
+  password: string;
+  /** The tenant's code, as sent. */
+  tenant: string;
+}
+
 /**
  * Login, refresh, logout and forced logout. Built per request (it holds nothing of its own);
  * tokens and passwords pass through it and never reach a log line.
@@ -32,31 +40,41 @@ export class LoginService {
     this.runtime = authRuntime(ctx);
   }
 
-  async login(username: string, password: string, client: Client): Promise<TokenPair> {
+  /**
+   * Signs in to the tenant the credentials name: the user is looked up, and the session made, in
+   * that tenant only. A tenant that does not exist is a wrong guess like any other.
+   */
+  async login({ username, password, tenant: code }: Credentials, client: Client): Promise<TokenPair> {
     const seen = { username, ip: client.ip, userAgent: client.userAgent, at: new Date() };
-    const attempt = await this.runtime.limiter.begin(accountKey(username), client.ip).catch(async (error: unknown) => {
+    const attempt = await this.runtime.limiter.begin(accountKey(code, username), client.ip).catch(async (error: unknown) => {
       if (error instanceof AppError && error.definition === AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429) {
         await this.observe({ ...seen, userId: null, success: false, reason: 'too_many_attempts' });
       }
       throw error;
     });
-    const user = await this.ctx.use(UserDirectoryApi).verifyCredentials(username, password);
-    if (!user) {
+    const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
+    const user = tenant ? await runInTenant(tenant.id, () => this.ctx.use(UserDirectoryApi).verifyCredentials(username, password)) : null;
+    if (!tenant || !user) {
       this.ctx.log.info({ username, ip: client.ip }, 'login refused: wrong username or password');
       await this.observe({ ...seen, userId: null, success: false, reason: 'invalid_credentials' });
       throw new AppError(AuthErrors.AUTH_INVALID_CREDENTIALS_401);
     }
     // The password was right: whatever follows, it was no guess.
     await attempt.succeeded();
+    if (!tenant.usable) {
+      this.ctx.log.info({ userId: user.id, tenantId: tenant.id, ip: client.ip }, 'login refused: tenant disabled or expired');
+      await this.observe({ ...seen, userId: user.id, success: false, reason: 'tenant_disabled' });
+      throw new AppError(AuthErrors.AUTH_TENANT_DISABLED_401);
+    }
     if (user.status !== 'active') {
       this.ctx.log.info({ userId: user.id, ip: client.ip }, 'login refused: account disabled');
       await this.observe({ ...seen, userId: user.id, success: false, reason: 'disabled' });
       throw new AppError(AuthErrors.AUTH_ACCOUNT_DISABLED_401);
     }
-    const grant = await this.runtime.sessions.create({ userId: user.id, username: user.username, ...client });
-    this.ctx.log.info({ userId: user.id, sessionId: grant.session.id, ip: client.ip }, 'login');
+    const grant = await runInTenant(tenant.id, () => this.runtime.sessions.create({ userId: user.id, username: user.username, ...client }));
+    this.ctx.log.info({ userId: user.id, tenantId: tenant.id, sessionId: grant.session.id, ip: client.ip }, 'login');
     await this.observe({ ...seen, userId: user.id, success: true, reason: 'ok' });
-    return this.pair(grant);
+    return this.pair(grant, tenant.id);
   }
 
   /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */
@@ -70,8 +88,18 @@ export class LoginService {
     }
   }
 
-  /** Spends a refresh token for a new pair; a spent one ends its session. */
+  /**
+   * Spends a refresh token for a new pair; a spent one ends its session. The token says which
+   * tenant it belongs to, and the rest happens in that tenant; a tenant disabled or expired
+   * since ends the session.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
+    const tenantId = await this.runtime.sessions.tenantOfRefreshToken(refreshToken);
+    if (!tenantId) throw notRefreshToken();
+    return runInTenant(tenantId, () => this.refreshIn(tenantId, refreshToken));
+  }
+
+  private async refreshIn(tenantId: string, refreshToken: string): Promise<TokenPair> {
     const rotation = await this.runtime.sessions.rotate(refreshToken);
     if (rotation.outcome === 'reused') {
       const { session } = rotation;
@@ -88,7 +116,11 @@ export class LoginService {
       await this.end(session.userId, session.id, user ? 'disabled' : 'deleted');
       throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401);
     }
-    return this.pair(rotation.grant);
+    if (!usable(await this.ctx.use(TenantDirectoryApi).byId(tenantId))) {
+      await this.end(session.userId, session.id, 'tenant-disabled');
+      throw new AppError(AuthErrors.AUTH_TENANT_DISABLED_401);
+    }
+    return this.pair(rotation.grant, tenantId);
   }
 
   /**
@@ -100,8 +132,8 @@ export class LoginService {
     const credential = bearerCredential(authorization);
     if (!credential) throw new AppError(KernelErrors.AUTH_TOKEN_MISSING_401);
     if (!looksLikeJwt(credential)) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    const { userId, sessionId } = this.runtime.tokens.verify(credential, { ignoreExpiration: true });
-    await this.end(userId, sessionId, 'logout');
+    const { userId, sessionId, tenantId } = this.runtime.tokens.verify(credential, { ignoreExpiration: true });
+    await runInTenant(tenantId, () => this.end(userId, sessionId, 'logout'));
   }
 
   /** Forced logout of a live session (404 when there is none). */
@@ -114,14 +146,14 @@ export class LoginService {
     this.ctx.log.info({ userId: session.userId, sessionId }, 'session ended by force');
   }
 
-  private async end(userId: string, sessionId: string, reason: 'logout' | 'forced' | 'disabled' | 'deleted'): Promise<void> {
+  private async end(userId: string, sessionId: string, reason: 'logout' | 'forced' | 'disabled' | 'deleted' | 'tenant-disabled'): Promise<void> {
     await this.runtime.sessions.revoke(sessionId, reason);
     await this.runtime.principals.forgetSession(userId, sessionId);
   }
 
-  private async pair({ session, refreshToken }: SessionGrant): Promise<TokenPair> {
+  private async pair({ session, refreshToken }: SessionGrant, tenantId: string): Promise<TokenPair> {
     const ttlSeconds = await this.runtime.settings.accessTokenTtlSeconds();
-    const access = this.runtime.tokens.issue({ userId: session.userId, sessionId: session.id }, ttlSeconds);
+    const access = this.runtime.tokens.issue({ userId: session.userId, sessionId: session.id, tenantId }, ttlSeconds);
     return {
       accessToken: access.token,
       tokenType: 'Bearer',
@@ -132,10 +164,18 @@ export class LoginService {
   }
 }
 
+function usable(tenant: TenantSummary | null): boolean {
+  return tenant?.usable === true;
+}
+
+function notRefreshToken(): AppError {
+  return new AppError(KernelErrors.AUTH_TOKEN_INVALID_401, { details: [{ field: '/body/refreshToken', message: 'is not a refresh token of this server' }] });
+}
+
 /**
- * The account as the login counters know it: spelled as users normalises usernames, so `Admin`
- * and ` admin` share one count.
+ * The account as the login counters know it: in its tenant (the same name in two tenants is two
+ * accounts), spelled as users normalises usernames, so `Admin` and ` admin` share one count.
  */
-function accountKey(username: string): string {
-  return username.normalize('NFKC').trim().toLowerCase();
+function accountKey(tenant: string, username: string): string {
+  return `${tenant.toLowerCase()}\u0000${username.normalize('NFKC').trim().toLowerCase()}`;
 }

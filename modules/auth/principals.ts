@@ -1,6 +1,7 @@
 import { AppError, KernelErrors, type ModuleContext, type Principal } from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
 import { RoleDirectoryApi } from '@atrium/module/roles';
+import { TenantDirectoryApi } from '@atrium/module/tenants';
 import { UserDirectoryApi } from '@atrium/module/users';
 import type { AccessClaims } from './access-token';
 import type { AuthAttributes } from './api';
@@ -11,6 +12,8 @@ import type { SessionService } from './session.service';
 interface SessionPrincipal {
   principal: Principal;
   sessionExpiresAt: number;
+  /** When the caller's tenant expires by itself (ms); null: never. */
+  tenantExpiresAt: number | null;
   /** When `lastSeenAt` was last written (ms), so it is written at most once a minute. */
   seenAt: number;
 }
@@ -25,7 +28,7 @@ const SEEN_EVERY_MS = 60 * 1000;
 const key = (userId: string, sessionId: string) => `principal:${userId}:${sessionId}`;
 
 /**
- * Turns a verified access token into the caller: the session must be live and the user active,
+ * Turns a verified access token into the caller: the session must be live, its tenant usable and the user active,
  * then the permissions and data scope of the user's active roles. Cached per session in the
  * kernel cache, whose invalidations reach every instance; a revoked session is cached as `null`
  * (revocation is final).
@@ -39,7 +42,9 @@ export class Principals {
   /** The caller a verified token speaks for, or AUTH_TOKEN_REVOKED_401. */
   async resolve(claims: AccessClaims, now = Date.now()): Promise<Principal> {
     const entry = await this.ctx.cache.getOrLoad(key(claims.userId, claims.sessionId), () => this.load(claims), CACHE_TTL_MS);
-    if (!entry || entry.sessionExpiresAt <= now) throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401);
+    if (!entry || entry.sessionExpiresAt <= now || (entry.tenantExpiresAt !== null && entry.tenantExpiresAt <= now)) {
+      throw new AppError(KernelErrors.AUTH_TOKEN_REVOKED_401);
+    }
     if (now - entry.seenAt >= SEEN_EVERY_MS) {
       entry.seenAt = now;
       // Not awaited: recording the visit must not slow the request down or fail it.
@@ -68,6 +73,9 @@ export class Principals {
   private async load(claims: AccessClaims): Promise<SessionPrincipal | null> {
     const session = await this.sessions.findLive(claims.sessionId);
     if (!session || session.userId !== claims.userId) return null;
+    // A tenant disabled since ends its sessions (tenant-lifecycle.ts); one expired is refused here.
+    const tenant = await this.ctx.use(TenantDirectoryApi).byId(claims.tenantId);
+    if (!tenant?.usable) return null;
     const user = await this.ctx.use(UserDirectoryApi).identity(claims.userId);
     if (!user || user.status !== 'active') return null;
     const grants = await this.ctx.use(RoleDirectoryApi).grantsOf(user.roleIds);
@@ -83,10 +91,16 @@ export class Principals {
       userId: user.id,
       username: user.username,
       sessionId: session.id,
+      tenantId: claims.tenantId,
       permissions: [...new Set(grants.flatMap((grant) => grant.permissions))],
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },
     };
-    return { principal, sessionExpiresAt: session.expiresAt.getTime(), seenAt: session.lastSeenAt.getTime() };
+    return {
+      principal,
+      sessionExpiresAt: session.expiresAt.getTime(),
+      tenantExpiresAt: tenant.expiresAt?.getTime() ?? null,
+      seenAt: session.lastSeenAt.getTime(),
+    };
   }
 }

@@ -3,6 +3,7 @@ import {
   KernelErrors,
   escapeLike,
   newId,
+  runAsPlatform,
   type DbCapability,
   type EntityManager,
   type FilterQuery,
@@ -15,7 +16,7 @@ import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity, type Session } from './session.entity';
 
 /** Why a session ended, kept on the row for whoever investigates. */
-export type RevokeReason = 'logout' | 'forced' | 'refresh-reuse' | 'password' | 'disabled' | 'deleted';
+export type RevokeReason = 'logout' | 'forced' | 'refresh-reuse' | 'password' | 'disabled' | 'deleted' | 'tenant-disabled';
 
 export interface NewSession {
   userId: string;
@@ -104,6 +105,21 @@ export class SessionService {
     });
   }
 
+  /**
+   * The tenant a presented refresh token belongs to, or null for a token of no session here.
+   * Read across tenants, since nothing else says which one to look in: one column, by the
+   * token's hash, before anything of the session is read in its tenant.
+   */
+  async tenantOfRefreshToken(presented: string): Promise<string | null> {
+    const rows = await runAsPlatform(() =>
+      this.db
+        .em()
+        .getConnection()
+        .execute<{ tenant_id: string }[]>('select tenant_id from auth_refresh_token where token_hash = ?', [hashRefreshToken(presented)]),
+    );
+    return rows[0]?.tenant_id ?? null;
+  }
+
   /** The session if it is live (neither revoked nor expired). */
   findLive(id: string, now = new Date()): Promise<Session | null> {
     return this.db.em().findOne(SessionEntity, { id, revokedAt: null, expiresAt: { $gt: now } });
@@ -118,6 +134,11 @@ export class SessionService {
   revokeAllOf(userId: string, reason: RevokeReason, keepSessionId?: string, now = new Date()): Promise<number> {
     const where: FilterQuery<Session> = { userId, ...(keepSessionId ? { id: { $ne: keepSessionId } } : {}) };
     return this.markRevoked(this.db.em(), where, reason, now);
+  }
+
+  /** Revokes every live session the current work may see: a tenant's, run in that tenant; answers how many. */
+  revokeAll(reason: RevokeReason, now = new Date()): Promise<number> {
+    return this.markRevoked(this.db.em(), {}, reason, now);
   }
 
   /** Records that the session was used; the caller decides how often that is worth a write. */
@@ -142,11 +163,13 @@ export class SessionService {
     return sessions.map(toSessionView);
   }
 
-  /** Deletes sessions and refresh tokens past their expiry: they can never be used again. */
-  async purgeExpired(now = new Date()): Promise<void> {
-    const em = this.db.em();
-    await em.nativeDelete(RefreshTokenEntity, { expiresAt: { $lte: now } });
-    await em.nativeDelete(SessionEntity, { expiresAt: { $lte: now } });
+  /** Deletes sessions and refresh tokens past their expiry, every tenant's: they can never be used again. */
+  purgeExpired(now = new Date()): Promise<void> {
+    return runAsPlatform(async () => {
+      const em = this.db.em();
+      await em.nativeDelete(RefreshTokenEntity, { expiresAt: { $lte: now } });
+      await em.nativeDelete(SessionEntity, { expiresAt: { $lte: now } });
+    });
   }
 
   private addRefreshToken(em: EntityManager, session: Session, now: Date): string {

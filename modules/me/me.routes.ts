@@ -1,6 +1,7 @@
-import { AppError, KernelErrors, Type, defineRoute, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, DEFAULT_TENANT_ID, KernelErrors, Type, defineRoute, type ModuleContext, type Principal } from '@atrium/kernel';
 import type { AuthAttributes } from '@atrium/module/auth';
 import { MenuTreeApi } from '@atrium/module/menus';
+import { TenantDirectoryApi } from '@atrium/module/tenants';
 import { UserDirectoryApi, type UserIdentity } from '@atrium/module/users';
 import { MeSchema, MenuNodeSchema } from './me.schemas';
 
@@ -8,18 +9,19 @@ export const getMe = defineRoute({
   method: 'GET',
   path: '/me',
   permission: 'me:profile:query',
-  summary: 'The caller: their account, roles, permissions and data scope',
+  summary: 'The caller: their account, tenant, roles, permissions and data scope',
   description:
-    "Who the token belongs to: the account (never a password or hash), the codes of their active roles, the permission codes they hold (a segment may be `*`) and the union of their roles' data scopes.",
+    "Who the token belongs to: the account (never a password or hash), the tenant they signed in to, the codes of their active roles, the permission codes they hold (a segment may be `*`) and the union of their roles' data scopes.",
   response: MeSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
   handler: async ({ principal }, ctx) => {
-    const user = await identityOf(ctx, principal);
+    const [user, tenant] = await Promise.all([identityOf(ctx, principal), tenantOf(ctx, principal)]);
     const attributes = principal.attributes as Partial<AuthAttributes> | undefined;
     // A principal without a row scope sees every row (kernel/auth/principal.ts).
     const scope = principal.rowScope ?? { all: true, deptIds: [], ownerId: null };
     return {
       user,
+      tenant,
       roles: attributes?.roleCodes ?? [],
       permissions: [...principal.permissions],
       dataScope: { all: scope.all, deptIds: [...scope.deptIds], self: scope.ownerId !== null },
@@ -47,4 +49,11 @@ async function identityOf(ctx: ModuleContext, principal: Principal): Promise<Use
   const user = await ctx.use(UserDirectoryApi).identity(principal.userId);
   if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: 'the caller has no user account' }] });
   return user;
+}
+
+/** The tenant the caller acts in, as a console shows it. */
+async function tenantOf(ctx: ModuleContext, principal: Principal): Promise<{ id: string; code: string; name: string }> {
+  const tenant = await ctx.use(TenantDirectoryApi).byId(principal.tenantId ?? DEFAULT_TENANT_ID);
+  if (!tenant) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: "the caller's tenant does not exist" }] });
+  return { id: tenant.id, code: tenant.code, name: tenant.name };
 }

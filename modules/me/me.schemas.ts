@@ -20,6 +20,10 @@ export const MeSchema = named(
   'Me',
   Type.Object({
     user: IdentitySchema,
+    tenant: Type.Object(
+      { id: Type.String({ format: 'uuid' }), code: Type.String(), name: Type.String() },
+      { description: 'The tenant the caller signed in to; `default` on an installation with one tenant.' },
+    ),
     roles: Type.Array(Type.String(), { description: "Codes of the caller's active roles." }),
     permissions: Type.Array(Type.String(), { description: 'Permission codes the caller holds; a segment may be `*`.' }),
     dataScope: Type.Object(

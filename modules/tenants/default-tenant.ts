@@ -4,4 +4,4 @@
  * single-tenant installation never has to know tenants exist.
  */
 export { DEFAULT_TENANT_ID } from '@atrium/kernel';
-export const DEFAULT_TENANT_CODE = 'default';
+export { DEFAULT_TENANT_CODE } from './api';

@@ -1,4 +1,5 @@
-import { AppError, type ResourceHooks, type Row } from '@atrium/kernel';
+import { AppError, type ModuleContext, type ResourceHooks, type Row } from '@atrium/kernel';
+import { TenantLifecycleSpi } from './api';
 import { DEFAULT_TENANT_ID } from './default-tenant';
 import { TenantErrors } from './errors';
 
@@ -20,7 +21,22 @@ export const tenantWrites: ResourceHooks = {
   checkDelete: (row: Row) => {
     if (row.id === DEFAULT_TENANT_ID) refuse('/params/id', 'the default tenant cannot be deleted');
   },
+  afterWrite: async ({ before, after }, ctx) => {
+    if (before && usable(before) && !(after && usable(after))) await suspended(ctx, String(before.id));
+  },
 };
+
+/** Whether a tenant's users may sign in and act: active, and not past its expiry. */
+function usable(row: Row, now = new Date()): boolean {
+  const expiresAt = row.expiresAt as Date | null | undefined;
+  return row.status === 'active' && (expiresAt == null || expiresAt > now);
+}
+
+/** Tells every `tenants.lifecycle` that the tenant stopped being usable. */
+async function suspended(ctx: ModuleContext, tenantId: string): Promise<void> {
+  for (const listener of ctx.contributions(TenantLifecycleSpi)) await listener.tenantSuspended(tenantId);
+  ctx.log.info({ tenantId }, 'tenant suspended: its sessions ended');
+}
 
 /** An expiry as the instant it names, so that every answer writes it the same way (UTC). */
 function storedExpiry(fields: Record<string, unknown>): void {

@@ -2,15 +2,19 @@ import { KernelErrors, contains, defineResource, equals } from '@atrium/kernel';
 import { TenantErrors } from './errors';
 import { tenantWrites } from './tenant-writes';
 import { TenantEntity } from './tenant.entity';
-import { CreateTenantBody, TenantSchema, TenantStatus, UpdateTenantBody } from './tenant.schemas';
+import { TenantCreateFields, TenantSchema, TenantStatus, UpdateTenantBody } from './tenant.schemas';
 
-/** The tenants; the default one is protected (tenant-writes.ts). */
+/**
+ * The tenants; the default one is protected (tenant-writes.ts). A tenant is created with its
+ * administrator by its own route (tenant.routes.ts), which stores the tenant through this.
+ */
 export const tenants = defineResource({
   path: '/tenants',
   entity: TenantEntity,
   labels: { one: 'tenant', many: 'tenants' },
   permissions: 'system:tenant',
-  schemas: { view: TenantSchema, create: CreateTenantBody, update: UpdateTenantBody },
+  schemas: { view: TenantSchema, create: TenantCreateFields, update: UpdateTenantBody },
+  omit: ['create'],
   filters: { keyword: contains(['code', 'name'], 'Part of the code or the name'), status: equals('status', TenantStatus) },
   sort: { code: 'code', name: 'name', expiresAt: 'expiresAt', createdAt: 'createdAt' },
   defaultSort: { createdAt: 'desc', id: 'desc' },
@@ -20,16 +24,11 @@ export const tenants = defineResource({
   trim: ['name'],
   hooks: tenantWrites,
   errors: {
-    create: [KernelErrors.VALIDATION_FAILED_400],
     update: [KernelErrors.VALIDATION_FAILED_400, TenantErrors.TENANT_DEFAULT_PROTECTED_409],
     delete: [TenantErrors.TENANT_DEFAULT_PROTECTED_409],
   },
   docs: {
     list: { description: 'The tenants of the platform. Filters and sort fields are listed with the parameters.' },
-    create: {
-      description:
-        'The code, which a login names, is unique whatever its case (409 TENANT_CODE_DUPLICATED_409); `packageId` must name an existing package (400 VALIDATION_FAILED_400).',
-    },
     update: { description: 'The default tenant stays active, keeps its code and never expires (409 TENANT_DEFAULT_PROTECTED_409).' },
     delete: { description: 'The default tenant cannot be deleted (409 TENANT_DEFAULT_PROTECTED_409).' },
   },

@@ -19,7 +19,23 @@ const optional = Type.Partial(Type.Object(fields)).properties;
 
 export const TenantSchema = resourceViewSchema('Tenant', fields);
 
-export const CreateTenantBody = named('TenantCreate', Type.Object({ ...optional, code: fields.code, name: fields.name }));
+/** The tenant's first administrator: a user of the new tenant holding its administrator role. */
+const TenantAdministrator = named(
+  'TenantAdministrator',
+  Type.Object({
+    username: Type.String({ maxLength: 200, description: 'As for any user: trimmed, NFKC, lower-cased; then 3 to 64 of a-z 0-9 . _ -' }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'Held to the password policy (users.password.minLength, not a well-known one); never answered',
+    }),
+  }),
+);
+
+export const CreateTenantBody = named('TenantCreate', Type.Object({ ...optional, code: fields.code, name: fields.name, admin: TenantAdministrator }));
+
+/** What the tenants resource stores of a create: everything but the administrator. */
+export const TenantCreateFields = Type.Object({ ...optional, code: fields.code, name: fields.name });
 
 export const UpdateTenantBody = named(
   'TenantUpdate',

@@ -1,13 +1,15 @@
-import { contribute, defineModule, provide, rowScoped } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, contribute, defineModule, provide, rowScoped, runInTenant } from '@atrium/kernel';
 import { DepartmentUsageSpi } from '@atrium/module/departments';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { RoleUsageSpi } from '@atrium/module/roles';
+import { TenantProvisionerSpi } from '@atrium/module/tenants';
 import { adminPasswordProblems, refuseWellKnownAdminPassword } from './admin-password-check';
 import { UserDirectoryApi } from './api';
 import { UserErrors } from './errors';
 import { PASSWORD_MIN_LENGTH } from './password-policy';
 import { dummyPasswordHash } from './passwords';
 import { seedAdmin } from './seed-admin';
+import { tenantAdministrator } from './tenant-administrator';
 import { departmentUsage, roleUsage } from './usage';
 import { UserDirectoryService } from './user-directory';
 import { UserEntity, UserPostEntity, UserRoleEntity } from './user.entity';
@@ -25,12 +27,16 @@ export default defineModule({
     contribute(DepartmentUsageSpi, departmentUsage),
     contribute(RoleUsageSpi, roleUsage),
     contribute(BuiltinParamsSpi, () => ({ definitions: [PASSWORD_MIN_LENGTH] })),
+    contribute(TenantProvisionerSpi, tenantAdministrator),
   ],
   checkEnvironment: adminPasswordProblems,
   async start(ctx) {
     // The hash unknown usernames are checked against, ready before the first login.
     await dummyPasswordHash();
-    await seedAdmin(ctx);
-    await refuseWellKnownAdminPassword(ctx);
+    // The seeded administrator is the default tenant's: the platform administrator.
+    await runInTenant(DEFAULT_TENANT_ID, async () => {
+      await seedAdmin(ctx);
+      await refuseWellKnownAdminPassword(ctx);
+    });
   },
 });

@@ -1,4 +1,4 @@
-import { AppError, KernelErrors, type ModuleContext } from '@atrium/kernel';
+import { AppError, KernelErrors, type ErrorDetail, type ModuleContext } from '@atrium/kernel';
 import { ParamsApi, defineParam } from '@atrium/module/params';
 import { PASSWORD_MAX_LENGTH } from './passwords';
 import { isWellKnownPassword } from './well-known-passwords';
@@ -27,11 +27,14 @@ export async function passwordProblem(ctx: ModuleContext, password: string): Pro
  * on any account, not only the administrator's).
  */
 export async function checkPasswordPolicy(ctx: ModuleContext, password: string, field: string): Promise<void> {
+  const details = await passwordPolicyProblems(ctx, password, field);
+  if (details.length > 0) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details });
+}
+
+/** What `checkPasswordPolicy` refuses, as details naming `field`; empty when the password may be set. */
+export async function passwordPolicyProblems(ctx: ModuleContext, password: string, field: string): Promise<ErrorDetail[]> {
   const problem = await passwordProblem(ctx, password);
-  if (problem) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: [{ field, rule: 'length', message: problem }] });
-  if (isWellKnownPassword(password)) {
-    throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
-      details: [{ field, rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' }],
-    });
-  }
+  if (problem) return [{ field, rule: 'length', message: problem }];
+  if (isWellKnownPassword(password)) return [{ field, rule: 'wellKnown', message: 'is a well-known password that attackers try first: choose another' }];
+  return [];
 }

@@ -24,6 +24,7 @@ import { forgetIdentity } from './identity-cache';
 import { refuseOutranking } from './outranking';
 import { hashPassword } from './passwords';
 import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
+import { withinUserLimit } from './user-limit';
 import { listOrder, userScroll } from './user-list-order';
 import { userPage } from './user-page';
 import { linksOf, toView, type UserView } from './user-view';
@@ -114,20 +115,23 @@ export class UserService {
     const postIds = lowerIds(input.postIds) ?? [];
     const roleIds = lowerIds(input.roleIds) ?? [];
     await checkAssignment(this.ctx, caller, { deptId, postIds, roleIds, addedRoleIds: roleIds });
-    const em = this.ctx.db.em();
-    const user = em.create(UserEntity, {
-      id: newId(),
-      username,
-      nickname: fields.nickname ?? username,
-      email: fields.email ?? null,
-      phone: fields.phone ?? null,
-      passwordHash: await hashPassword(input.password),
-      status: input.status ?? 'active',
-      deptId,
+    const passwordHash = await hashPassword(input.password);
+    const user = await withinUserLimit(this.ctx, this.ctx.db.em(), async (em) => {
+      const created = em.create(UserEntity, {
+        id: newId(),
+        username,
+        nickname: fields.nickname ?? username,
+        email: fields.email ?? null,
+        phone: fields.phone ?? null,
+        passwordHash,
+        status: input.status ?? 'active',
+        deptId,
+      });
+      for (const roleId of roleIds) em.create(UserRoleEntity, { userId: created.id, roleId });
+      for (const postId of postIds) em.create(UserPostEntity, { userId: created.id, postId });
+      await flushChanges(em, USER_UNIQUE_KEYS);
+      return created;
     });
-    for (const roleId of roleIds) em.create(UserRoleEntity, { userId: user.id, roleId });
-    for (const postId of postIds) em.create(UserPostEntity, { userId: user.id, postId });
-    await flushChanges(em, USER_UNIQUE_KEYS);
     await this.ctx.events.publish('user-created', { id: user.id, username });
     const view = toView(user, { roleIds: new Map([[user.id, [...roleIds].sort()]]), postIds: new Map([[user.id, [...postIds].sort()]]) });
     recordChange({ resource: 'user', id: user.id, action: 'create', after: view });

@@ -1,4 +1,5 @@
 import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
+import { TenantLimitErrors } from '@atrium/module/tenants';
 import { callerOf } from './access-rules';
 import { UserErrors } from './errors';
 import { checkPasswordPolicy } from './password-policy';
@@ -43,11 +44,11 @@ export const createUser = defineRoute({
   permission: 'system:user:add',
   summary: 'Adds a user; `password` is written, never read back',
   description:
-    'The username is normalised (trimmed, NFKC, lower-cased) and unique, as are email and phone once normalised (409 SYSTEM_USER_DUPLICATED_409). The password must meet the password policy (a param). Assigning roles needs the caller to hold everything those roles grant.',
+    'The username is normalised (trimmed, NFKC, lower-cased) and unique, as are email and phone once normalised (409 SYSTEM_USER_DUPLICATED_409). The password must meet the password policy (a param). A tenant holding as many users as its `userLimit` takes no more (409 TENANT_USER_LIMIT_409). Assigning roles needs the caller to hold everything those roles grant.',
   status: 201,
   body: CreateUserBody,
   response: UserSchema,
-  errors: [VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409],
+  errors: [VALIDATION_FAILED_400, PERM_DENIED_403, SYSTEM_USER_DUPLICATED_409, TenantLimitErrors.TENANT_USER_LIMIT_409],
   handler: async ({ body, principal }, ctx) => {
     await checkPasswordPolicy(ctx, body.password, '/body/password');
     return users(ctx).create(callerOf(principal), body);

@@ -7,7 +7,11 @@ import { AppError } from '../../kernel/api';
 const key = crypto.createSecretKey(crypto.randomBytes(48));
 const tokens = new AccessTokens(key);
 const TTL = 900;
-const claims = { userId: '0190f5a4-7c2e-7000-8000-000000000001', sessionId: '0190f5a4-7c2e-7000-8000-000000000002' };
+const claims = {
+  userId: '0190f5a4-7c2e-7000-8000-000000000001',
+  sessionId: '0190f5a4-7c2e-7000-8000-000000000002',
+  tenantId: '0190f5a4-7c2e-7000-8000-000000000003',
+};
 
 function codeOf(work: () => unknown): string | undefined {
   try {
@@ -25,7 +29,7 @@ describe('auth: access tokens', () => {
     const decoded = jwt.decode(first.token, { complete: true })!;
     expect(decoded.header).to.include({ alg: 'HS256', typ: 'JWT' });
     const payload = decoded.payload as jwt.JwtPayload;
-    expect(payload).to.include({ sub: claims.userId, sid: claims.sessionId, iss: 'atrium', iat: 1893456000, exp: 1893456900 });
+    expect(payload).to.include({ sub: claims.userId, sid: claims.sessionId, tid: claims.tenantId, iss: 'atrium', iat: 1893456000, exp: 1893456900 });
     expect(payload.jti).to.match(/^[0-9a-f-]{36}$/);
     expect((jwt.decode(second.token) as jwt.JwtPayload).jti).to.not.equal(payload.jti);
     expect(first.expiresAt.toISOString()).to.equal('2030-01-01T00:15:00.000Z');

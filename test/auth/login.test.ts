@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
+import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { expectError, expectSuccess } from '../http/helpers';
 import { ADMIN_PASSWORD, TEST_PASSWORD, adminLogin, createUser, expectNotLogged, login, secretsOf, setParam } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
@@ -31,15 +32,16 @@ describe('auth: login', () => {
     secrets.push(...secretsOf(data as { accessToken: string; refreshToken: string }));
   });
 
-  it('signs an HS256 JWT naming the user, the session, a unique id and the issuer', async () => {
+  it('signs an HS256 JWT naming the user, the session, the tenant, a unique id and the issuer', async () => {
     const first = await adminLogin(server);
     const second = await adminLogin(server);
     secrets.push(...secretsOf(first), ...secretsOf(second));
     const { header, payload } = jwt.decode(first.accessToken, { complete: true })!;
     expect(header.alg).to.equal('HS256');
     const claims = payload as jwt.JwtPayload;
-    expect(claims).to.have.all.keys('sub', 'sid', 'jti', 'iat', 'exp', 'iss');
+    expect(claims).to.have.all.keys('sub', 'sid', 'tid', 'jti', 'iat', 'exp', 'iss');
     expect(claims.iss).to.equal('atrium');
+    expect(claims.tid, 'the default tenant, named by no login').to.equal(DEFAULT_TENANT_ID);
     expect(claims.exp! - claims.iat!).to.equal(900);
     const me = expectSuccess(await server.http().get('/api/v1/me').set('Authorization', first.bearer)).data as { user: { id: string } };
     expect(claims.sub).to.equal(me.user.id);

@@ -6,12 +6,14 @@ import { EventBus } from '../../kernel/runtime/event-bus';
 import { Principals } from '../../modules/auth/principals';
 import type { SessionService } from '../../modules/auth/session.service';
 import type { RoleGrant } from '../../modules/roles/api';
+import type { TenantSummary } from '../../modules/tenants/api';
 import type { UserIdentity } from '../../modules/users/api';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 const USER = '0190f5a4-7c2e-7000-8000-000000000001';
 const SESSION = '0190f5a4-7c2e-7000-8000-000000000002';
-const claims = { userId: USER, sessionId: SESSION };
+const TENANT = '0190f5a4-7c2e-7000-8000-000000000003';
+const claims = { userId: USER, sessionId: SESSION, tenantId: TENANT };
 
 /** Principals over the kernel's real cache, with users, roles, departments and sessions faked. */
 function setUp() {
@@ -37,6 +39,7 @@ function setUp() {
       lastSeenAt: Date;
       expiresAt: Date;
     } | null,
+    tenant: { id: TENANT, code: 'acme', name: 'Acme', usable: true, expiresAt: null, userLimit: null } as TenantSummary,
     loads: 0,
     touched: [] as number[],
   };
@@ -49,6 +52,7 @@ function setUp() {
     },
     'roles.RoleDirectory': { grantsOf: async () => state.grants },
     'departments.DepartmentTree': { withDescendants: async (id: string) => [id, `${id}-child`] },
+    'tenants.TenantDirectory': { byId: async (id: string) => (id === state.tenant.id ? state.tenant : null) },
   };
   const log = createLogger('silent');
   const cache = new CacheHub(new EventBus(log)).namespace('auth');
@@ -80,6 +84,7 @@ describe('auth: the caller of a token', () => {
       userId: USER,
       username: 'ada',
       sessionId: SESSION,
+      tenantId: TENANT,
       permissions: ['system:user:list', 'me:*:*'],
       rowScope: { all: false, deptIds: ['d1', 'd1-child'], ownerId: USER },
       attributes: { roleIds: ['r1', 'r2', 'r3'], roleCodes: ['editor', 'viewer'], deptId: 'd1', dataScopes: ['dept_and_children', 'self'] },
@@ -96,6 +101,23 @@ describe('auth: the caller of a token', () => {
     const deleted = setUp();
     (deleted.state as { user: UserIdentity | null }).user = null;
     expect(await refusal(deleted.principals.resolve(claims, T0))).to.equal('AUTH_TOKEN_REVOKED_401');
+  });
+
+  it('answers AUTH_TOKEN_REVOKED_401 when the tenant is not usable, or gone', async () => {
+    const disabled = setUp();
+    disabled.state.tenant = { ...disabled.state.tenant, usable: false };
+    expect(await refusal(disabled.principals.resolve(claims, T0))).to.equal('AUTH_TOKEN_REVOKED_401');
+    const elsewhere = setUp();
+    expect(await refusal(elsewhere.principals.resolve({ ...claims, tenantId: SESSION }, T0))).to.equal('AUTH_TOKEN_REVOKED_401');
+  });
+
+  it('answers AUTH_TOKEN_REVOKED_401 once the tenant has expired, even from the cache', async () => {
+    const { state, principals } = setUp();
+    state.tenant = { ...state.tenant, expiresAt: new Date(T0 + 60_000) };
+    await principals.resolve(claims, T0);
+    await principals.resolve(claims, T0 + 59_999);
+    expect(await refusal(principals.resolve(claims, T0 + 60_000))).to.equal('AUTH_TOKEN_REVOKED_401');
+    expect(state.loads, 'from the cache').to.equal(1);
   });
 
   it('answers AUTH_TOKEN_REVOKED_401 once the session has expired, even from the cache', async () => {

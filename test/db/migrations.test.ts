@@ -150,7 +150,12 @@ describe('runMigrations', () => {
   });
 
   it('creates the kernel’s module-state table', async () => {
-    expect((await runMigrations(db, kernelMigrations)).applied).to.deep.equal(['kernel:0001-module-state', 'kernel:0002-row-changes', 'kernel:0003-app-role']);
+    expect((await runMigrations(db, kernelMigrations)).applied).to.deep.equal([
+      'kernel:0001-module-state',
+      'kernel:0002-row-changes',
+      'kernel:0003-app-role',
+      'kernel:0004-leakproof-search',
+    ]);
     expect(await columnsOf('atrium_row_changes')).to.deep.equal(['table_name', 'changes']);
     expect(await columnsOf('atrium_module_state')).to.deep.equal(['id', 'enabled', 'updated_at']);
     const connection = db.orm.em.fork().getConnection();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { detailFor, expectError, expectSuccess } from '../http/helpers';
 import { createRole, createUser, createUserAndLogin, expectNotLogged, login, secretsOf, TEST_PASSWORD } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
@@ -37,7 +38,7 @@ describe("me: the caller's own account", () => {
   }
 
   describe('GET /me', () => {
-    it('answers the account, the codes of the active roles, the permissions and the data scope', async () => {
+    it('answers the account, the tenant, the codes of the active roles, the permissions and the data scope', async () => {
       const top = await department('Head office');
       const child = await department('Branch', top);
       const editor = await createRole(server, { permissions: ['me:*:*', 'system:user:list'], dataScope: 'dept_and_children' });
@@ -47,7 +48,8 @@ describe("me: the caller's own account", () => {
       secrets.push(...secretsOf(user.tokens));
 
       const data = expectSuccess(await server.http().get('/api/v1/me').set('Authorization', user.tokens.bearer)).data as Record<string, any>;
-      expect(data).to.have.all.keys('user', 'roles', 'permissions', 'dataScope');
+      expect(data).to.have.all.keys('user', 'tenant', 'roles', 'permissions', 'dataScope');
+      expect(data.tenant, 'the default tenant, named by no login').to.deep.equal({ id: DEFAULT_TENANT_ID, code: 'default', name: 'Default tenant' });
       expect(data.user).to.have.all.keys('id', 'username', 'nickname', 'email', 'phone', 'status', 'deptId', 'roleIds', 'postIds');
       expect(data.user).to.include({ id: user.id, username: user.username, email: 'ada@example.com', status: 'active', deptId: top });
       expect(data.user.roleIds).to.have.members([editor.id, viewer.id, dormant.id]);

@@ -58,7 +58,7 @@ function unserved({ sorted, compared, searched }: ListColumns, indexes: IndexInf
 
 /**
  * Every sort field and filter of a resource's list is served by an index that leads with its
- * column: btree for sorts and equality filters, trigram (gin_trgm_ops) for contains filters. Computed from the declarations, so a sort or
+ * column (after `tenant_id` on a tenant-owned table, whose every list reads one tenant's rows): btree for sorts and equality filters, trigram (gin_trgm_ops) for contains filters. Computed from the declarations, so a sort or
  * filter added without its index fails here, on the embedded database and on PostgreSQL alike.
  */
 describe('list indexes: every sort and filter of a resource list has its index', () => {
@@ -77,7 +77,10 @@ describe('list indexes: every sort and filter of a resource list has its index',
          from pg_index x
          join pg_class i on i.oid = x.indexrelid
          join pg_am am on am.oid = i.relam
-         left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = x.indkey[0]
+         join pg_class c on c.oid = x.indrelid
+         left join pg_attribute t on t.attrelid = x.indrelid and t.attnum = x.indkey[0]
+         left join pg_attribute a on a.attrelid = x.indrelid
+               and a.attnum = case when t.attname = 'tenant_id' and c.relforcerowsecurity then x.indkey[1] else x.indkey[0] end
          left join pg_opclass oc on oc.oid = x.indclass[0]
         where x.indrelid = to_regclass(?)`,
       [table],

@@ -25,6 +25,8 @@ export interface LoginOptions {
   /** Sent as X-Forwarded-For: the client address, on a server booted with trusted proxies. */
   forwardedFor?: string;
   userAgent?: string;
+  /** The tenant's code, sent as `tenant` (left out: the default tenant). */
+  tenant?: string;
 }
 
 /** Logs in and answers the tokens; fails the test with the response when the login is refused. */
@@ -32,7 +34,7 @@ export async function login(server: TestServer, username: string, password: stri
   let request = server.http().post('/api/v1/auth/login');
   if (options.forwardedFor) request = request.set('X-Forwarded-For', options.forwardedFor);
   if (options.userAgent) request = request.set('User-Agent', options.userAgent);
-  const res = await request.send({ username, password });
+  const res = await request.send({ username, password, ...(options.tenant === undefined ? {} : { tenant: options.tenant }) });
   expect(res.status, `login of ${username}: ${JSON.stringify(res.body)}`).to.equal(200);
   return { ...(res.body.data as Omit<Tokens, 'bearer'>), bearer: `Bearer ${res.body.data.accessToken as string}` };
 }

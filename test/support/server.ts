@@ -11,7 +11,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { createLogger } from '../../kernel/logging/logger';
 import type { RowScope } from '../../kernel/auth/row-scope';
 import { createTestDatabase, type TestDatabase } from './database';
-import { runAsPlatform } from '../../kernel/db/tenancy/tenant-scope';
+import { runAsPlatform, runInTenant } from '../../kernel/db/tenancy/tenant-scope';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'modules');
 
@@ -36,6 +36,11 @@ export interface TestServer {
    * or breaks on purpose (a renamed table, fresh statistics) is not tenant work.
    */
   sql<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs SQL as a request of `tenantId` does: as the app role, the database limiting it to that
+   * tenant's rows (what a list's plan reads, what a module's raw SQL sees).
+   */
+  tenantSql<T = Record<string, unknown>>(tenantId: string, text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Stops the kernel and drops its database. */
   stop(): Promise<void>;
 }
@@ -94,18 +99,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rawLogs: () => lines.join(''),
     database,
     dataDir: database.dataDir,
-    sql: <T>(text: string, params: readonly unknown[] = []) =>
-      runAsPlatform(() =>
-        kernel.db.orm.em
-          .fork()
-          .getConnection()
-          .execute<T[]>(text, [...params]),
-      ),
+    sql: <T>(text: string, params: readonly unknown[] = []) => runAsPlatform(() => execute<T>(kernel, text, params)),
+    tenantSql: <T>(tenantId: string, text: string, params: readonly unknown[] = []) => runInTenant(tenantId, () => execute<T>(kernel, text, params)),
     async stop() {
       await kernel.stop();
       if (!options.database) await database.cleanup();
     },
   };
+}
+
+function execute<T>(kernel: Kernel, text: string, params: readonly unknown[]): Promise<T[]> {
+  return kernel.db.orm.em
+    .fork()
+    .getConnection()
+    .execute<T[]>(text, [...params]);
 }
 
 export interface FixtureTokenOptions {

@@ -29,6 +29,9 @@ interface TenantPackage {
 
 const NO_SUCH = '01890a5d-ac96-774b-bcce-b302099a8057';
 
+/** Every tenant is created with its administrator. */
+const ADMIN_OF = { username: 'boss', password: 'tenant-boss-passphrase-1' };
+
 describe('tenants: the records', () => {
   let server: TestServer;
   let admin: string;
@@ -39,7 +42,8 @@ describe('tenants: the records', () => {
   after(() => server?.stop());
 
   const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, token = admin) => server.http()[method](`/api/v1${path}`).set('Authorization', token);
-  const addTenant = async (body: Record<string, unknown>): Promise<Tenant> => expectSuccess(await call('post', '/tenants').send(body), 201).data as Tenant;
+  const addTenant = async (body: Record<string, unknown>): Promise<Tenant> =>
+    expectSuccess(await call('post', '/tenants').send({ admin: ADMIN_OF, ...body }), 201).data as Tenant;
   const addPackage = async (body: Record<string, unknown>): Promise<TenantPackage> =>
     expectSuccess(await call('post', '/tenants/packages').send(body), 201).data as TenantPackage;
 
@@ -90,7 +94,10 @@ describe('tenants: the records', () => {
 
     it('answers 409 TENANT_CODE_DUPLICATED_409 for a code taken in any case, on create and on update', async () => {
       await addTenant({ code: 'globex', name: 'Globex' });
-      detailFor(expectError(await call('post', '/tenants').send({ code: 'GLOBEX', name: 'Other' }), 409, 'TENANT_CODE_DUPLICATED_409'), '/body/code');
+      detailFor(
+        expectError(await call('post', '/tenants').send({ code: 'GLOBEX', name: 'Other', admin: ADMIN_OF }), 409, 'TENANT_CODE_DUPLICATED_409'),
+        '/body/code',
+      );
       const other = await addTenant({ code: 'initech', name: 'Initech' });
       detailFor(
         expectError(await call('put', `/tenants/${other.id}`).send({ code: 'Globex', version: other.version }), 409, 'TENANT_CODE_DUPLICATED_409'),
@@ -100,7 +107,7 @@ describe('tenants: the records', () => {
 
     it('refuses a package that does not exist, a code with spaces, a user limit under 1 and an undeclared field', async () => {
       detailFor(
-        expectError(await call('post', '/tenants').send({ code: 'hooli', name: 'Hooli', packageId: NO_SUCH }), 400, 'VALIDATION_FAILED_400'),
+        expectError(await call('post', '/tenants').send({ code: 'hooli', name: 'Hooli', packageId: NO_SUCH, admin: ADMIN_OF }), 400, 'VALIDATION_FAILED_400'),
         '/body/packageId',
       );
       detailFor(expectError(await call('post', '/tenants').send({ code: 'has space', name: 'X' }), 400, 'VALIDATION_FAILED_400'), '/body/code');
@@ -175,7 +182,7 @@ describe('tenants: the records', () => {
       const attempts = [
         call('get', '/tenants', lesser),
         call('get', `/tenants/${tenant.id}`, lesser),
-        call('post', '/tenants', lesser).send({ code: 'sneaky', name: 'Sneaky' }),
+        call('post', '/tenants', lesser).send({ code: 'sneaky', name: 'Sneaky', admin: ADMIN_OF }),
         call('put', `/tenants/${tenant.id}`, lesser).send({ status: 'disabled', version: tenant.version }),
         call('delete', `/tenants/${tenant.id}`, lesser),
         call('get', '/tenants/packages', lesser),

@@ -4,6 +4,7 @@ import { KERNEL_ID } from '../../kernel-id';
 import { ModuleState0001 } from './0001-module-state';
 import { RowChanges0002 } from './0002-row-changes';
 import { AppRole0003 } from './0003-app-role';
+import { LeakproofSearch0004 } from './0004-leakproof-search';
 
 export const kernelMigrations: readonly ModuleMigration[] = [
   {
@@ -24,5 +25,11 @@ export const kernelMigrations: readonly ModuleMigration[] = [
     name: '0003-app-role',
     file: require.resolve('./0003-app-role'),
     migration: AppRole0003,
+  },
+  {
+    moduleId: KERNEL_ID,
+    name: '0004-leakproof-search',
+    file: require.resolve('./0004-leakproof-search'),
+    migration: LeakproofSearch0004,
   },
 ];

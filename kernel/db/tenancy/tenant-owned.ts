@@ -11,11 +11,16 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
  *   inserts only rows of its own tenant, and one without a tenant touches none.
  *
  * Unique constraints stay the table's own: make them per tenant by leading with `tenant_id`.
+ *
+ * A table cannot be altered while checks of deferred constraints on it are pending (rows an
+ * earlier migration of the same run inserted), so those checks are made first: from there on,
+ * the run's constraints are checked at each statement.
  */
 export function tenantOwned(table: string): string {
   if (!IDENTIFIER.test(table)) throw new Error(`tenantOwned: "${table}" is not a plain lower-case table name`);
   const ownRows = `"tenant_id" = ${CURRENT_TENANT_SQL}`;
   return [
+    'set constraints all immediate',
     `alter table "${table}" add column "tenant_id" uuid not null default '${DEFAULT_TENANT_ID}'`,
     `alter table "${table}" alter column "tenant_id" set default ${CURRENT_TENANT_SQL}`,
     `create index "${table}_tenant_id_index" on "${table}" ("tenant_id")`,

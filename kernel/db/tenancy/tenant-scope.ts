@@ -48,3 +48,9 @@ export function tenantScopeKey(): string {
   if (!scope) return '';
   return 'platform' in scope ? '*' : scope.tenantId;
 }
+
+/** The tenant the current work acts in; undefined for platform work and for work in no tenant. */
+export function currentTenantId(): string | undefined {
+  const scope = currentTenantScope();
+  return scope && 'tenantId' in scope ? scope.tenantId : undefined;
+}

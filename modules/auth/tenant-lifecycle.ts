@@ -1,0 +1,19 @@
+import { runInTenant, type ModuleContext } from '@atrium/kernel';
+import type { TenantLifecycle } from '@atrium/module/tenants';
+import { authRuntime } from './auth-runtime';
+
+/**
+ * Auth's contribution to `tenants.lifecycle`: a tenant disabled, expired or deleted has every
+ * live session of its users ended, and every cached caller dropped on every instance, so its
+ * tokens are refused at their next request wherever they arrive.
+ */
+export function sessionsFollowTenants(ctx: ModuleContext): TenantLifecycle {
+  return {
+    async tenantSuspended(tenantId) {
+      const { sessions, principals } = authRuntime(ctx);
+      const ended = await runInTenant(tenantId, () => sessions.revokeAll('tenant-disabled'));
+      if (ended > 0) ctx.log.info({ tenantId, sessions: ended }, 'sessions ended: their tenant was suspended');
+      await principals.forgetAll();
+    },
+  };
+}

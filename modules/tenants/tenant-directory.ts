@@ -1,0 +1,29 @@
+import { raw, type DbCapability } from '@atrium/kernel';
+import type { TenantDirectory, TenantSummary } from './api';
+import { TenantEntity, type Tenant } from './tenant.entity';
+
+/** `tenants.TenantDirectory`: the tenants table is the platform's, read alike from every tenant. */
+export class TenantDirectoryReader implements TenantDirectory {
+  constructor(private readonly db: DbCapability) {}
+
+  async byCode(code: string): Promise<TenantSummary | null> {
+    const found = await this.db.em().findOne(TenantEntity, { [raw('lower(code)')]: code.toLowerCase() });
+    return found ? summary(found) : null;
+  }
+
+  async byId(id: string): Promise<TenantSummary | null> {
+    const found = await this.db.em().findOne(TenantEntity, { id });
+    return found ? summary(found) : null;
+  }
+}
+
+function summary(tenant: Tenant, now = new Date()): TenantSummary {
+  return {
+    id: tenant.id,
+    code: tenant.code,
+    name: tenant.name,
+    usable: tenant.status === 'active' && (tenant.expiresAt == null || tenant.expiresAt > now),
+    expiresAt: tenant.expiresAt ?? null,
+    userLimit: tenant.userLimit ?? null,
+  };
+}
