@@ -53,7 +53,10 @@ export class LoginService {
       throw error;
     });
     const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
-    const user = tenant ? await runInTenant(tenant.id, () => this.ctx.use(UserDirectoryApi).verifyCredentials(username, password)) : null;
+    // Without a tenant the lookup runs in none, finds no user and still hashes: an unknown tenant
+    // takes as long as a wrong password, so timing tells a guesser no more than the answer does.
+    const verify = () => this.ctx.use(UserDirectoryApi).verifyCredentials(username, password);
+    const user = await (tenant ? runInTenant(tenant.id, verify) : verify());
     if (!tenant || !user) {
       this.ctx.log.info({ username, ip: client.ip }, 'login refused: wrong username or password');
       await this.observe({ ...seen, userId: null, success: false, reason: 'invalid_credentials' });

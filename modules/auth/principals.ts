@@ -1,6 +1,6 @@
-import { AppError, KernelErrors, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, KernelErrors, permissionGrants, type ModuleContext, type Principal } from '@atrium/kernel';
 import { DepartmentTreeApi } from '@atrium/module/departments';
-import { RoleDirectoryApi } from '@atrium/module/roles';
+import { RoleDirectoryApi, type RoleGrant } from '@atrium/module/roles';
 import { TenantDirectoryApi } from '@atrium/module/tenants';
 import { UserDirectoryApi } from '@atrium/module/users';
 import type { AccessClaims } from './access-token';
@@ -70,6 +70,18 @@ export class Principals {
     return this.ctx.cache.clear();
   }
 
+  /**
+   * What the roles grant, within the tenant's ceiling (its package): a tenant's role granting a
+   * wildcard, or more than the package since it shrank, gives its holders only the codes of the
+   * ceiling it matches. The platform's tenant has none.
+   */
+  private async heldWithin(tenantId: string, grants: readonly RoleGrant[]): Promise<string[]> {
+    const granted = [...new Set(grants.flatMap((grant) => grant.permissions))];
+    const ceiling = await this.ctx.use(TenantDirectoryApi).permissionCeiling(tenantId);
+    if (ceiling === null) return granted;
+    return [...new Set(ceiling.filter((code) => granted.some((held) => permissionGrants(held, code))))];
+  }
+
   private async load(claims: AccessClaims): Promise<SessionPrincipal | null> {
     const session = await this.sessions.findLive(claims.sessionId);
     if (!session || session.userId !== claims.userId) return null;
@@ -92,7 +104,7 @@ export class Principals {
       username: user.username,
       sessionId: session.id,
       tenantId: claims.tenantId,
-      permissions: [...new Set(grants.flatMap((grant) => grant.permissions))],
+      permissions: await this.heldWithin(claims.tenantId, grants),
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },
     };

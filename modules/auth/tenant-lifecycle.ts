@@ -5,7 +5,8 @@ import { authRuntime } from './auth-runtime';
 /**
  * Auth's contribution to `tenants.lifecycle`: a tenant disabled, expired or deleted has every
  * live session of its users ended, and every cached caller dropped on every instance, so its
- * tokens are refused at their next request wherever they arrive.
+ * tokens are refused at their next request wherever they arrive. A package that changed has the
+ * cached callers dropped too, so what they hold is worked out again under the new ceiling.
  */
 export function sessionsFollowTenants(ctx: ModuleContext): TenantLifecycle {
   return {
@@ -15,5 +16,6 @@ export function sessionsFollowTenants(ctx: ModuleContext): TenantLifecycle {
       if (ended > 0) ctx.log.info({ tenantId, sessions: ended }, 'sessions ended: their tenant was suspended');
       await principals.forgetAll();
     },
+    ceilingChanged: () => authRuntime(ctx).principals.forgetAll(),
   };
 }

@@ -21,6 +21,12 @@ export interface TenantDirectory {
   /** The tenant of a code, whatever its case; null when none has it. */
   byCode(code: string): Promise<TenantSummary | null>;
   byId(id: string): Promise<TenantSummary | null>;
+  /**
+   * The most the tenant's users may hold, as permission codes: whatever their roles grant beyond
+   * it (a wildcard included) is not theirs. Null: no ceiling (the default tenant, the platform's).
+   * A tenant that does not exist may hold nothing.
+   */
+  permissionCeiling(id: string): Promise<readonly string[] | null>;
 }
 
 export const TenantDirectoryApi = publicApi<TenantDirectory>('tenants.TenantDirectory');
@@ -66,6 +72,8 @@ export const TenantProvisionerSpi = spi<TenantProvisioner>('tenants.provisioner'
  */
 export interface TenantLifecycle {
   tenantSuspended(tenantId: string): Promise<void>;
+  /** A package's permissions, or the package a tenant has, changed: what its users hold is to be worked out again. */
+  ceilingChanged(): Promise<void>;
 }
 
 export const TenantLifecycleSpi = spi<TenantLifecycle>('tenants.lifecycle');

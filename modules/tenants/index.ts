@@ -13,5 +13,5 @@ export default defineModule({
   errors: TenantErrors,
   entities: [TenantEntity, TenantPackageEntity],
   routes: [...packages.routes, ...tenants.routes, createTenantRoute],
-  provides: [provide(TenantDirectoryApi, (ctx) => new TenantDirectoryReader(ctx.db))],
+  provides: [provide(TenantDirectoryApi, (ctx) => new TenantDirectoryReader(ctx))],
 });

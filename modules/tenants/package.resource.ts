@@ -2,6 +2,7 @@ import { KernelErrors, contains, defineResource, equals } from '@atrium/kernel';
 import { TenantErrors } from './errors';
 import { checkPackagePermissions } from './package-permissions';
 import { TenantPackageEntity } from './package.entity';
+import { ceilingChanged } from './tenant-writes';
 import { CreatePackageBody, PackageStatus, TenantPackageSchema, UpdatePackageBody } from './package.schemas';
 
 /** The packages of permissions tenants may use; a package a tenant uses cannot be deleted. */
@@ -18,7 +19,11 @@ export const packages = defineResource({
   inUse: TenantErrors.TENANT_PACKAGE_IN_USE_409,
   defaults: { status: 'active', remark: null },
   trim: ['name'],
-  hooks: { checkWrite: checkPackagePermissions },
+  hooks: {
+    checkWrite: checkPackagePermissions,
+    // The tenants using it hold no more than its permissions, from their next request on.
+    afterWrite: ({ action }, ctx) => (action === 'create' ? undefined : ceilingChanged(ctx)),
+  },
   errors: {
     create: [KernelErrors.VALIDATION_FAILED_400],
     update: [KernelErrors.VALIDATION_FAILED_400],

@@ -1,19 +1,26 @@
-import { raw, type DbCapability } from '@atrium/kernel';
+import { raw, type ModuleContext } from '@atrium/kernel';
 import type { TenantDirectory, TenantSummary } from './api';
+import { permissionCeiling } from './permission-ceiling';
 import { TenantEntity, type Tenant } from './tenant.entity';
 
 /** `tenants.TenantDirectory`: the tenants table is the platform's, read alike from every tenant. */
 export class TenantDirectoryReader implements TenantDirectory {
-  constructor(private readonly db: DbCapability) {}
+  constructor(private readonly ctx: ModuleContext) {}
 
   async byCode(code: string): Promise<TenantSummary | null> {
-    const found = await this.db.em().findOne(TenantEntity, { [raw('lower(code)')]: code.toLowerCase() });
+    const found = await this.ctx.db.em().findOne(TenantEntity, { [raw('lower(code)')]: code.toLowerCase() });
     return found ? summary(found) : null;
   }
 
   async byId(id: string): Promise<TenantSummary | null> {
-    const found = await this.db.em().findOne(TenantEntity, { id });
+    const found = await this.ctx.db.em().findOne(TenantEntity, { id });
     return found ? summary(found) : null;
+  }
+
+  async permissionCeiling(id: string): Promise<readonly string[] | null> {
+    const found = await this.ctx.db.em().findOne(TenantEntity, { id }, { disableIdentityMap: true });
+    if (!found) return [];
+    return permissionCeiling(this.ctx, found);
   }
 }
 

@@ -1,6 +1,7 @@
 import { AppError, KernelErrors, newId, runInTenant, type ModuleContext } from '@atrium/kernel';
 import { TenantProvisionerSpi, type TenantProvisioner, type TenantSetup } from './api';
 import { TenantPackageEntity } from './package.entity';
+import { tenantPermissions } from './permission-ceiling';
 import { tenants } from './tenant.resource';
 
 export interface NewTenant {
@@ -46,21 +47,15 @@ async function takeBack(ctx: ModuleContext, setup: TenantSetup, done: readonly T
 
 /**
  * What a new tenant's administrator role grants: its package's permissions, or without one every
- * permission a tenant may hold (scope `tenant` or `row`), never one of scope `global`.
+ * permission a tenant may hold. A `packageId` naming no package is refused before anything is written.
  */
 async function administratorPermissions(ctx: ModuleContext, packageId: unknown): Promise<string[]> {
-  if (typeof packageId === 'string') {
-    const found = await ctx.db.em().findOne(TenantPackageEntity, { id: packageId.toLowerCase() });
-    if (!found) {
-      throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
-        details: [{ field: '/body/packageId', rule: 'reference', message: 'refers to a record that does not exist' }],
-      });
-    }
-    return [...found.permissions];
+  if (typeof packageId !== 'string') return tenantPermissions(ctx);
+  const found = await ctx.db.em().findOne(TenantPackageEntity, { id: packageId.toLowerCase() });
+  if (!found) {
+    throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
+      details: [{ field: '/body/packageId', rule: 'reference', message: 'refers to a record that does not exist' }],
+    });
   }
-  return ctx.kernel.modules
-    .list()
-    .flatMap((module) => module.permissions)
-    .filter((permission) => permission.scope !== 'global')
-    .map((permission) => permission.code);
+  return [...found.permissions];
 }

@@ -23,6 +23,7 @@ export const tenantWrites: ResourceHooks = {
   },
   afterWrite: async ({ before, after }, ctx) => {
     if (before && usable(before) && !(after && usable(after))) await suspended(ctx, String(before.id));
+    else if (before && after && before.packageId !== after.packageId) await ceilingChanged(ctx);
   },
 };
 
@@ -30,6 +31,11 @@ export const tenantWrites: ResourceHooks = {
 function usable(row: Row, now = new Date()): boolean {
   const expiresAt = row.expiresAt as Date | null | undefined;
   return row.status === 'active' && (expiresAt == null || expiresAt > now);
+}
+
+/** Tells every `tenants.lifecycle` that what some tenant's users may hold changed. */
+export async function ceilingChanged(ctx: ModuleContext): Promise<void> {
+  for (const listener of ctx.contributions(TenantLifecycleSpi)) await listener.ceilingChanged();
 }
 
 /** Tells every `tenants.lifecycle` that the tenant stopped being usable. */

@@ -40,6 +40,7 @@ function setUp() {
       expiresAt: Date;
     } | null,
     tenant: { id: TENANT, code: 'acme', name: 'Acme', usable: true, expiresAt: null, userLimit: null } as TenantSummary,
+    ceiling: null as string[] | null,
     loads: 0,
     touched: [] as number[],
   };
@@ -52,7 +53,10 @@ function setUp() {
     },
     'roles.RoleDirectory': { grantsOf: async () => state.grants },
     'departments.DepartmentTree': { withDescendants: async (id: string) => [id, `${id}-child`] },
-    'tenants.TenantDirectory': { byId: async (id: string) => (id === state.tenant.id ? state.tenant : null) },
+    'tenants.TenantDirectory': {
+      byId: async (id: string) => (id === state.tenant.id ? state.tenant : null),
+      permissionCeiling: async () => state.ceiling,
+    },
   };
   const log = createLogger('silent');
   const cache = new CacheHub(new EventBus(log)).namespace('auth');
@@ -101,6 +105,14 @@ describe('auth: the caller of a token', () => {
     const deleted = setUp();
     (deleted.state as { user: UserIdentity | null }).user = null;
     expect(await refusal(deleted.principals.resolve(claims, T0))).to.equal('AUTH_TOKEN_REVOKED_401');
+  });
+
+  it("holds only what the tenant's ceiling lists of what the roles grant, wildcards included", async () => {
+    const { state, principals } = setUp();
+    state.ceiling = ['system:user:list', 'system:user:query', 'me:profile:query', 'system:role:list'];
+    state.grants = [{ ...state.grants[0], permissions: ['system:user:*', 'me:*:*', 'system:module:list'] }];
+    const principal = await principals.resolve(claims, T0);
+    expect(principal.permissions).to.deep.equal(['system:user:list', 'system:user:query', 'me:profile:query']);
   });
 
   it('answers AUTH_TOKEN_REVOKED_401 when the tenant is not usable, or gone', async () => {
