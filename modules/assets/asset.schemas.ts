@@ -51,6 +51,7 @@ export const SignedUrlSchema = named(
 );
 
 export const SignedContentQuery = Type.Object({
+  tenant: Type.Optional(Type.String({ maxLength: 36, description: 'The tenant the asset belongs to, as signed.' })),
   expires: Type.Optional(Type.String({ maxLength: 32, description: 'Unix seconds, as signed.' })),
   signature: Type.Optional(Type.String({ maxLength: 128, description: 'Hex HMAC-SHA256, as signed.' })),
 });

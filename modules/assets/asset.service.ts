@@ -1,5 +1,18 @@
 import type { IncomingMessage } from 'node:http';
-import { UNSCOPED, escapeLike, notFound, recordChange, type FilterQuery, type ModuleContext, type Page, type PageRequest, type RawReply } from '@atrium/kernel';
+import {
+  DEFAULT_TENANT_ID,
+  UNSCOPED,
+  currentTenantId,
+  escapeLike,
+  notFound,
+  recordChange,
+  runInTenant,
+  type FilterQuery,
+  type ModuleContext,
+  type Page,
+  type PageRequest,
+  type RawReply,
+} from '@atrium/kernel';
 import { ParamsApi } from '@atrium/module/params';
 import { AssetEntity, type Asset } from './asset.entity';
 import type { AssetFilter, AssetView } from './asset.schemas';
@@ -71,16 +84,19 @@ export class AssetService {
 
   async signUrl(id: string, expiresInSeconds: number): Promise<SignedUrl> {
     const asset = await this.load(id);
-    return assetsRuntime(this.ctx).signer.sign(asset.id, expiresInSeconds);
+    return assetsRuntime(this.ctx).signer.sign(currentTenantId() ?? DEFAULT_TENANT_ID, asset.id, expiresInSeconds);
   }
 
-  /** A download by signed URL: the signature is checked before the asset is even looked up. */
-  async signedContent(id: string, expires: string | undefined, signature: string | undefined): Promise<RawReply> {
+  /**
+   * A download by signed URL: the signature is checked before the asset is even looked up, then
+   * the asset is looked up in the tenant the URL was signed for, and only there.
+   */
+  async signedContent(signed: { id: string; tenant?: string; expires?: string; signature?: string }): Promise<RawReply> {
     const { signer, store } = assetsRuntime(this.ctx);
-    signer.verify(id, expires, signature);
+    signer.verify({ ...signed, assetId: signed.id });
     // The signature names the asset: whoever holds the URL may fetch it, whatever their scope.
-    const asset = await this.ctx.db.em().findOne(AssetEntity, { id }, UNSCOPED);
-    if (!asset) throw notFound('asset', id);
+    const asset = await runInTenant(signed.tenant!, () => this.ctx.db.em().findOne(AssetEntity, { id: signed.id }, UNSCOPED));
+    if (!asset) throw notFound('asset', signed.id);
     return downloadReply(asset, await store.read(asset.storageKey));
   }
 

@@ -1,4 +1,4 @@
-import { UNSCOPED, type DbCapability, type ModuleContext } from '@atrium/kernel';
+import { UNSCOPED, runAsPlatform, type DbCapability, type ModuleContext } from '@atrium/kernel';
 import type { AssetStore } from './api';
 import { AssetEntity } from './asset.entity';
 
@@ -61,10 +61,10 @@ export async function removeOrphans(store: AssetStore, db: DbCapability, log: Mo
   return result;
 }
 
-/** The keys of `keys` an asset row holds, whoever's it is. */
+/** The keys of `keys` an asset row holds, whoever's it is: every tenant's rows, read as the platform. */
 async function heldKeys(db: DbCapability, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.em().find(AssetEntity, { storageKey: { $in: keys } }, { ...UNSCOPED, fields: ['storageKey'] });
+  const rows = await runAsPlatform(() => db.em().find(AssetEntity, { storageKey: { $in: keys } }, { ...UNSCOPED, fields: ['storageKey'] }));
   return new Set(rows.map((row) => row.storageKey));
 }
 

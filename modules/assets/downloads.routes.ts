@@ -43,11 +43,11 @@ export const signedDownload = defineRoute({
   public: true,
   summary: 'The asset’s bytes, by a signed URL (no bearer token)',
   description:
-    'A signature that is not the one for this asset and this expiry is 403 `SIGNED_URL_INVALID_403`; a good one past its expiry is 403 `SIGNED_URL_EXPIRED_403`.',
+    'A signature that is not the one for this tenant, asset and expiry is 403 `SIGNED_URL_INVALID_403`; a good one past its expiry is 403 `SIGNED_URL_EXPIRED_403`.',
   params: IdParams,
   query: SignedContentQuery,
   raw: { contentType: 'application/octet-stream' },
   response: BYTES,
   errors: [SYSTEM_RESOURCE_NOT_FOUND_404, AssetErrors.SIGNED_URL_INVALID_403, AssetErrors.SIGNED_URL_EXPIRED_403],
-  handler: ({ params, query }, ctx) => assets(ctx).signedContent(params.id, query.expires, query.signature),
+  handler: ({ params, query }, ctx) => assets(ctx).signedContent({ id: params.id, ...query }),
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { detailFor, eventually, expectError, expectSuccess } from '../http/helpers';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 import { download, upload } from './helpers';
@@ -72,7 +73,7 @@ describe('downloading assets', () => {
       const before = Date.now();
       const { url, expiresAt } = await signed(pdf.id);
       const after = Date.now();
-      expect(url).to.match(new RegExp(`^/api/v1/assets/${pdf.id}/signed-content\\?expires=[0-9]+&signature=[0-9a-f]{64}$`));
+      expect(url).to.match(new RegExp(`^/api/v1/assets/${pdf.id}/signed-content\\?tenant=${DEFAULT_TENANT_ID}&expires=[0-9]+&signature=[0-9a-f]{64}$`));
       // Signed between before and after, rounded up to the second.
       expect(Date.parse(expiresAt)).to.be.within(before + 300_000, after + 301_000);
       expect(Number(new URL(url, 'http://x').searchParams.get('expires')) * 1000).to.equal(Date.parse(expiresAt));
@@ -118,6 +119,7 @@ describe('downloading assets', () => {
       expectError(await download(server, withParam(url, 'expires', String(Number(expires) + 3600))), 403, 'SIGNED_URL_INVALID_403');
       expectError(await download(server, withParam(url, 'expires', `0${expires}`)), 403, 'SIGNED_URL_INVALID_403');
       expectError(await download(server, withParam(url, 'expires', 'never')), 403, 'SIGNED_URL_INVALID_403');
+      expectError(await download(server, withParam(url, 'tenant', '01890a5d-ac96-774b-bcce-b302099a8057')), 403, 'SIGNED_URL_INVALID_403');
     });
 
     it('answers 403 SIGNED_URL_INVALID_403 without a signature or an expiry', async () => {

@@ -75,6 +75,22 @@ describe('auth: two instances sharing PostgreSQL and Redis', function () {
     expectSuccess(await sessions(second));
   });
 
+  it('refuses on one instance, at the next request, the sessions of a tenant disabled on the other', async () => {
+    const password = 'two-instance-tenant-passphrase-1';
+    const code = uniqueName('tenant');
+    const created = await first
+      .http()
+      .post('/api/v1/tenants')
+      .set('Authorization', ADMIN)
+      .send({ code, name: code, admin: { username: 'chief', password } });
+    const tenant = expectSuccess(created, 201).data as { id: string; version: number };
+    const chief = await login(first, 'chief', password, { tenant: code });
+    expectSuccess(await me(second, chief.bearer));
+    expectSuccess(await first.http().put(`/api/v1/tenants/${tenant.id}`).set('Authorization', ADMIN).send({ status: 'disabled', version: tenant.version }));
+    expectError(await me(second, chief.bearer), 401, 'AUTH_TOKEN_REVOKED_401');
+    expectError(await second.http().post('/api/v1/auth/login').send({ tenant: code, username: 'chief', password }), 401, 'AUTH_TENANT_DISABLED_401');
+  });
+
   it('counts failed logins across instances', async () => {
     const user = await createUserAndLogin(first, { username: uniqueName('shared') });
     const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -42,7 +42,15 @@ describe("tenants: a tenant administrator's reach", () => {
     const chief = await tenantAdmin('open-co');
     const held = (await me(chief)).permissions;
     expect(held).to.include.members(['system:user:add', 'system:role:edit', 'system:dept:list', 'system:session:list', 'me:profile:query']);
-    for (const global of ['system:tenant:list', 'system:module:list', 'system:menu:list', 'system:generator:list']) expect(held).to.not.include(global);
+    const platformOnly = [
+      'system:tenant:list',
+      'system:module:list',
+      'system:menu:list',
+      'system:generator:list',
+      'audit:operation:list',
+      'system:config:edit',
+    ];
+    for (const global of platformOnly) expect(held).to.not.include(global);
     for (const path of ['/tenants', '/system/modules', '/menus']) expectError(await call('get', path, chief.bearer), 403, 'PERM_DENIED_403');
     const menus = expectSuccess(await call('get', '/me/menus', chief.bearer)).data as { items: MenuNode[] };
     const seen = paths(menus.items);
