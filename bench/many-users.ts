@@ -5,6 +5,7 @@
  * database without it (never seeded, or a seeding that failed) is dropped and made again.
  */
 import { Client } from 'pg';
+import { DEFAULT_TENANT_ID, TENANT_SETTING } from '../kernel/db/tenancy/tenancy-names';
 import type { Organisation } from './organisation';
 import { POSTGRES_URL } from './support';
 
@@ -61,6 +62,8 @@ export async function seedManyUsers(databaseUrl: string, users: number, organisa
   try {
     await client.query('begin');
     await client.query("set local maintenance_work_mem = '512MB'");
+    // The users are the default tenant's: its id fills tenant_id, as a request of that tenant would.
+    await client.query(`select set_config('${TENANT_SETTING}', $1, true)`, [DEFAULT_TENANT_ID]);
     // The links' foreign keys are deferred; checked at the end of each statement instead, as
     // CREATE INDEX refuses a table with checks still pending.
     await client.query('set constraints all immediate');

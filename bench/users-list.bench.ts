@@ -15,6 +15,7 @@
 import { hash } from '@node-rs/argon2';
 import { Client } from 'pg';
 import { newId } from '../kernel/db/ids';
+import { DEFAULT_TENANT_ID, TENANT_SETTING } from '../kernel/db/tenancy/tenancy-names';
 import type { TestDatabase } from '../test/support/database';
 import { startAtrium } from './atrium-process';
 import { seedOrganisation } from './organisation';
@@ -116,6 +117,8 @@ export async function seed(baseUrl: string, bearer: string, databaseUrl: string)
   const column = <K extends keyof (typeof users)[number]>(key: K) => users.map((u) => u[key]);
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
+  // The users are the default tenant's: its id fills tenant_id, as a request of that tenant would.
+  await client.query(`select set_config('${TENANT_SETTING}', $1, false)`, [DEFAULT_TENANT_ID]);
   try {
     await client.query(
       `insert into users_user (id, username, nickname, email, phone, password_hash, status, dept_id, version, created_at, updated_at)
