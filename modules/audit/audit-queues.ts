@@ -1,4 +1,4 @@
-import type { ModuleContext } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, runAsPlatform, type ModuleContext } from '@atrium/kernel';
 import { BatchWriter } from './batch-writer';
 import { bulkInsert } from './bulk-insert';
 import { Outbox } from './outbox';
@@ -17,8 +17,15 @@ export interface AuditQueues {
   logins: BatchWriter;
 }
 
+/**
+ * Every record names its tenant; one queued before records did (an outbox left by an older
+ * version) is the default tenant's.
+ */
+const TENANT_COLUMN = ['tenant_id', 'tenantId', 'uuid', `'${DEFAULT_TENANT_ID}'`] as const;
+
 const insertOperations = bulkInsert('audit_operation', [
   ['id', 'id', 'uuid'],
+  TENANT_COLUMN,
   ['at', 'at', 'timestamptz'],
   ['trace_id', 'traceId', 'varchar'],
   ['method', 'method', 'varchar'],
@@ -37,6 +44,7 @@ const insertOperations = bulkInsert('audit_operation', [
 
 const insertLogins = bulkInsert('audit_login', [
   ['id', 'id', 'uuid'],
+  TENANT_COLUMN,
   ['at', 'at', 'timestamptz'],
   ['username', 'username', 'varchar'],
   ['user_id', 'userId', 'varchar'],
@@ -57,13 +65,14 @@ export function setupAudit(ctx: ModuleContext): AuditQueues {
   const operations = new BatchWriter({
     what: 'operation records',
     log: ctx.log,
-    write: (json) => insertOperations(ctx.db.em(), json),
+    // As the platform: a batch holds many tenants' records, each naming its own.
+    write: (json) => runAsPlatform(() => insertOperations(ctx.db.em(), json)),
     written: (count) => outbox.released(count),
   });
   const logins = new BatchWriter({
     what: 'login records',
     log: ctx.log,
-    write: (json) => insertLogins(ctx.db.em(), json),
+    write: (json) => runAsPlatform(() => insertLogins(ctx.db.em(), json)),
   });
   for (const record of outbox.adoptLeftovers()) operations.add(record);
   operations.start();

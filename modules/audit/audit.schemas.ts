@@ -15,6 +15,7 @@ export const LoginSchema = named(
   'LoginRecord',
   Type.Object({
     id: Type.String({ format: 'uuid' }),
+    tenantId: Type.String({ format: 'uuid', description: 'The tenant of the request or login; a tenant reads only its own.' }),
     username: Type.String({ description: 'As the client sent it.' }),
     userId: Nullable(Type.String()),
     ip: Type.String(),
@@ -28,6 +29,7 @@ export type LoginView = Static<typeof LoginSchema>;
 
 const OperationFields = {
   id: Type.String({ format: 'uuid' }),
+  tenantId: Type.String({ format: 'uuid', description: 'The tenant of the request or login; a tenant reads only its own.' }),
   userId: Nullable(Type.String()),
   username: Nullable(Type.String()),
   moduleId: Nullable(Type.String({ description: 'The module of the matched route; null when none matched.' })),

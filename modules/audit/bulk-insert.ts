@@ -1,7 +1,10 @@
 import type { EntityManager } from '@atrium/kernel';
 
-/** A table's columns: the database column, the JSON property that fills it, and its SQL type. */
-export type InsertColumns = ReadonlyArray<readonly [column: string, property: string, type: string]>;
+/**
+ * A table's columns: the database column, the JSON property that fills it, its SQL type, and
+ * what a row without the property gets (an SQL literal; null when left out).
+ */
+export type InsertColumns = ReadonlyArray<readonly [column: string, property: string, type: string, fallback?: string]>;
 
 /**
  * One insert of many rows sent as a single JSON array that PostgreSQL unpacks
@@ -14,7 +17,7 @@ export type InsertColumns = ReadonlyArray<readonly [column: string, property: st
  */
 export function bulkInsert(table: string, columns: InsertColumns): (em: EntityManager, json: string) => Promise<void> {
   const names = columns.map(([column]) => column).join(', ');
-  const picked = columns.map(([, property]) => `r."${property}"`).join(', ');
+  const picked = columns.map(([, property, , fallback]) => (fallback ? `coalesce(r."${property}", ${fallback})` : `r."${property}"`)).join(', ');
   const record = columns.map(([, property, type]) => `"${property}" ${type}`).join(', ');
   const sql = `insert into ${table} (${names}) select ${picked} from jsonb_to_recordset(cast(? as jsonb)) as r(${record}) on conflict do nothing`;
   return async (em, json) => {

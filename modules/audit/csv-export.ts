@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
+import type { LogScope } from './log-scope';
 
 /** Rows per query: one page in memory at a time, however many the export holds. */
 export const EXPORT_BATCH = 1000;
@@ -18,6 +19,8 @@ interface Logged {
 
 export interface CsvExport<T extends Logged> {
   em: EntityManager;
+  /** Where each page is read (log-scope.ts): pages are read as the client takes them, after the request's context. */
+  scope: LogScope;
   entity: EntitySchema<T, never>;
   /** Built anew for each page: raw fragments in a filter are spent by the query that uses them. */
   where: () => FilterQuery<T>;
@@ -34,7 +37,7 @@ export function csvExport<T extends Logged>(source: CsvExport<T>): Readable {
   return Readable.from(lines(source), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
-async function* lines<T extends Logged>({ em, entity, where, columns }: CsvExport<T>): AsyncGenerator<string> {
+async function* lines<T extends Logged>({ em, scope, entity, where, columns }: CsvExport<T>): AsyncGenerator<string> {
   yield csvLine(columns.map((c) => c.header));
   const properties = columns.map((c) => c.property);
   const selected = [...new Set([...properties, 'id'])];
@@ -46,10 +49,12 @@ async function* lines<T extends Logged>({ em, entity, where, columns }: CsvExpor
       .select([...selected, raw('r.at::text as at_cursor')])
       .where(where());
     if (cursor) query.andWhere('(r.at, r.id) < (cast(? as timestamptz), ?)', [cursor.at, cursor.id]);
-    const rows = (await query
-      .orderBy({ at: 'desc', id: 'desc' } as const)
-      .limit(EXPORT_BATCH)
-      .execute('all')) as Record<string, unknown>[];
+    const rows = (await scope(() =>
+      query
+        .orderBy({ at: 'desc', id: 'desc' } as const)
+        .limit(EXPORT_BATCH)
+        .execute('all'),
+    )) as Record<string, unknown>[];
     if (rows.length === 0) return;
     yield rows.map((row) => csvLine(properties.map((p) => row[p]))).join('');
     if (rows.length < EXPORT_BATCH) return;

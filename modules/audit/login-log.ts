@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { DbCapability, FilterQuery, Page, PageRequest } from '@atrium/kernel';
 import type { LoginFilter, LoginView } from './audit.schemas';
 import { csvExport, type CsvColumn } from './csv-export';
+import type { LogScope } from './log-scope';
 import { timeRange, usernameIs } from './filters';
 import { LoginRecordEntity, type LoginRecord } from './login-record.entity';
 
@@ -18,17 +19,23 @@ const COLUMNS: readonly CsvColumn[] = [
 
 /** The login log, read: a page at a time, or whole as CSV. */
 export class LoginLog {
-  constructor(private readonly db: DbCapability) {}
+  /** `scope`: where the caller reads (log-scope.ts). */
+  constructor(
+    private readonly db: DbCapability,
+    private readonly scope: LogScope,
+  ) {}
 
   async list(page: PageRequest, filter: LoginFilter): Promise<Page<LoginView>> {
     // Newest first by default; the id (UUID v7, time-ordered) breaks ties so pages never overlap.
     const orderBy = { ...page.orderBy({ at: 'desc' }), id: page.sort.length > 0 ? 'asc' : 'desc' } as const;
-    const [rows, total] = await this.db.em().findAndCount(LoginRecordEntity, where(filter), { orderBy, limit: page.limit, offset: page.offset });
+    const [rows, total] = await this.scope(() =>
+      this.db.em().findAndCount(LoginRecordEntity, where(filter), { orderBy, limit: page.limit, offset: page.offset }),
+    );
     return page.result(rows.map(view), total);
   }
 
   export(filter: LoginFilter): Readable {
-    return csvExport({ em: this.db.em().fork(), entity: LoginRecordEntity, where: () => where(filter), columns: COLUMNS });
+    return csvExport({ em: this.db.em().fork(), scope: this.scope, entity: LoginRecordEntity, where: () => where(filter), columns: COLUMNS });
   }
 }
 
@@ -44,6 +51,7 @@ function where(filter: LoginFilter): FilterQuery<LoginRecord> {
 function view(row: LoginRecord): LoginView {
   return {
     id: row.id,
+    tenantId: row.tenantId,
     username: row.username,
     userId: row.userId ?? null,
     ip: row.ip,

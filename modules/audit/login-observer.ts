@@ -1,4 +1,4 @@
-import { newId, type ModuleContext } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, newId, type ModuleContext } from '@atrium/kernel';
 import type { LoginObserver } from '@atrium/module/auth';
 import { auditQueues } from './audit-queues';
 import type { LoginRecord } from './login-record.entity';
@@ -13,6 +13,7 @@ export function loginObserver(ctx: ModuleContext): LoginObserver {
       const { logins } = auditQueues(ctx);
       const row: LoginRecord = {
         id: newId(),
+        tenantId: attempt.tenantId ?? DEFAULT_TENANT_ID,
         at: attempt.at,
         username: attempt.username.slice(0, MAX_USERNAME),
         userId: attempt.userId,

@@ -7,6 +7,8 @@ export const LoginRecordEntity = defineEntity({
   properties: (p) => ({
     // UUID v7, made when the attempt is queued: time-ordered like `at`.
     id: p.uuid().primary(),
+    // The tenant the login named (the default one for a code no tenant has): migrations/0002-tenant-owned.ts.
+    tenantId: p.uuid(),
     at: p.datetime(),
     // As the client sent it, so a guessed name shows too.
     username: p.string().length(256),

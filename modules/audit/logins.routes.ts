@@ -1,5 +1,6 @@
 import { Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
 import { LoginExportQuery, LoginFilters, LoginSchema } from './audit.schemas';
+import { logScopeOf } from './log-scope';
 import { LoginLog } from './login-log';
 import { csvReply } from './csv-reply';
 
@@ -13,7 +14,7 @@ export const listLogins = defineRoute({
   query: LoginFilters,
   list: { sort: { at: 'at', username: 'username', ip: 'ip' } },
   response: Paginated(LoginSchema),
-  handler: ({ query, page }, ctx) => new LoginLog(ctx.db).list(page, query),
+  handler: ({ query, page, principal }, ctx) => new LoginLog(ctx.db, logScopeOf(principal)).list(page, query),
 });
 
 export const exportLogins = defineRoute({
@@ -25,5 +26,6 @@ export const exportLogins = defineRoute({
   query: LoginExportQuery,
   raw: { contentType: 'text/csv' },
   response: Type.String(),
-  handler: ({ query: { format: _format, ...filter } }, ctx): RawReply => csvReply('audit-logins', new LoginLog(ctx.db).export(filter)),
+  handler: ({ query: { format: _format, ...filter }, principal }, ctx): RawReply =>
+    csvReply('audit-logins', new LoginLog(ctx.db, logScopeOf(principal)).export(filter)),
 });

@@ -7,6 +7,8 @@ export const OperationRecordEntity = defineEntity({
   properties: (p) => ({
     // UUID v7, made when the record is queued: time-ordered like `at`.
     id: p.uuid().primary(),
+    // The tenant the request was in (migrations/0002-tenant-owned.ts).
+    tenantId: p.uuid(),
     at: p.datetime(),
     traceId: p.string().length(64),
     method: p.string().length(16),

@@ -1,4 +1,4 @@
-import { newId, type AuditSink, type ModuleContext } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, currentTenantId, newId, type AuditSink, type ModuleContext } from '@atrium/kernel';
 import { auditQueues } from './audit-queues';
 
 /**
@@ -13,7 +13,9 @@ export function operationSink(ctx: ModuleContext): AuditSink {
       const { operations, outbox } = auditQueues(ctx);
       // The row is the record with its id, made once: a replay from the outbox is the same row.
       // Written as text, not copied into an object first.
-      const json = `{"id":"${newId()}",${JSON.stringify(record).slice(1)}`;
+      // Its tenant: the caller's, the default one for a request that had none (a login, say).
+      const tenantId = currentTenantId() ?? DEFAULT_TENANT_ID;
+      const json = `{"id":"${newId()}","tenantId":"${tenantId}",${JSON.stringify(record).slice(1)}`;
       operations.add(json);
       return outbox.append(json);
     },

@@ -1,6 +1,7 @@
 import { KernelErrors, Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
 import { OperationDetailSchema, OperationExportQuery, OperationFilters, OperationSchema } from './audit.schemas';
 import { csvReply } from './csv-reply';
+import { logScopeOf } from './log-scope';
 import { OperationLog } from './operation-log';
 
 export const listOperations = defineRoute({
@@ -13,7 +14,7 @@ export const listOperations = defineRoute({
   query: OperationFilters,
   list: { sort: { at: 'at', status: 'status', durationMs: 'durationMs', username: 'username', moduleId: 'moduleId' } },
   response: Paginated(OperationSchema),
-  handler: ({ query, page }, ctx) => new OperationLog(ctx.db).list(page, query),
+  handler: ({ query, page, principal }, ctx) => new OperationLog(ctx.db, logScopeOf(principal)).list(page, query),
 });
 
 // Declared before `/audit/operations/{id}`: routes match in order, and `export` is no id.
@@ -26,7 +27,8 @@ export const exportOperations = defineRoute({
   query: OperationExportQuery,
   raw: { contentType: 'text/csv' },
   response: Type.String(),
-  handler: ({ query: { format: _format, ...filter } }, ctx): RawReply => csvReply('audit-operations', new OperationLog(ctx.db).export(filter)),
+  handler: ({ query: { format: _format, ...filter }, principal }, ctx): RawReply =>
+    csvReply('audit-operations', new OperationLog(ctx.db, logScopeOf(principal)).export(filter)),
 });
 
 export const getOperation = defineRoute({
@@ -39,5 +41,5 @@ export const getOperation = defineRoute({
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: OperationDetailSchema,
   errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
-  handler: ({ params }, ctx) => new OperationLog(ctx.db).get(params.id),
+  handler: ({ params, principal }, ctx) => new OperationLog(ctx.db, logScopeOf(principal)).get(params.id),
 });

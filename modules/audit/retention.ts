@@ -1,4 +1,4 @@
-import type { ModuleCommand, ModuleContext } from '@atrium/kernel';
+import { runAsPlatform, type ModuleCommand, type ModuleContext } from '@atrium/kernel';
 import { ParamsApi, defineParam } from '@atrium/module/params';
 import { LoginRecordEntity } from './login-record.entity';
 import { OperationRecordEntity } from './operation-record.entity';
@@ -27,9 +27,14 @@ export interface PurgeResult {
 export async function purgeExpired(ctx: ModuleContext, now = new Date()): Promise<PurgeResult> {
   const days = await ctx.use(ParamsApi).get(RETENTION_DAYS);
   const before = new Date(now.getTime() - days * DAY_MS);
-  const em = ctx.db.em();
-  const operations = await em.nativeDelete(OperationRecordEntity, { at: { $lt: before } });
-  const logins = await em.nativeDelete(LoginRecordEntity, { at: { $lt: before } });
+  // Every tenant's records, as the platform.
+  const { operations, logins } = await runAsPlatform(async () => {
+    const em = ctx.db.em();
+    return {
+      operations: await em.nativeDelete(OperationRecordEntity, { at: { $lt: before } }),
+      logins: await em.nativeDelete(LoginRecordEntity, { at: { $lt: before } }),
+    };
+  });
   return { before, days, operations, logins };
 }
 

@@ -37,6 +37,8 @@ export type LoginOutcome = 'ok' | 'invalid_credentials' | 'disabled' | 'tenant_d
 export interface LoginAttempt {
   /** As the client sent it. */
   username: string;
+  /** The tenant the login named; null when its code names none. */
+  tenantId: string | null;
   /** The account, when the username and password matched one; null otherwise. */
   userId: string | null;
   ip: string;

@@ -45,14 +45,14 @@ export class LoginService {
    * that tenant only. A tenant that does not exist is a wrong guess like any other.
    */
   async login({ username, password, tenant: code }: Credentials, client: Client): Promise<TokenPair> {
-    const seen = { username, ip: client.ip, userAgent: client.userAgent, at: new Date() };
+    const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
+    const seen = { username, tenantId: tenant?.id ?? null, ip: client.ip, userAgent: client.userAgent, at: new Date() };
     const attempt = await this.runtime.limiter.begin(accountKey(code, username), client.ip).catch(async (error: unknown) => {
       if (error instanceof AppError && error.definition === AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429) {
         await this.observe({ ...seen, userId: null, success: false, reason: 'too_many_attempts' });
       }
       throw error;
     });
-    const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
     // Without a tenant the lookup runs in none, finds no user and still hashes: an unknown tenant
     // takes as long as a wrong password, so timing tells a guesser no more than the answer does.
     const verify = () => this.ctx.use(UserDirectoryApi).verifyCredentials(username, password);

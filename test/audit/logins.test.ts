@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { ADMIN_PASSWORD, TEST_PASSWORD, createUser } from '../support/identity';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
 import { eventually, sql } from './helpers';
@@ -95,7 +96,8 @@ describe('the login log', () => {
       const [newest, oldest] = res.body.data.items;
       expect(newest).to.include({ username: 'admin', success: true, reason: 'ok', ip: '192.0.2.15', userAgent: 'browser-from-192.0.2.15' });
       expect(oldest).to.include({ success: false, reason: 'invalid_credentials', userId: null });
-      expect(Object.keys(newest).sort()).to.deep.equal(['at', 'id', 'ip', 'reason', 'success', 'userAgent', 'userId', 'username']);
+      expect(Object.keys(newest).sort()).to.deep.equal(['at', 'id', 'ip', 'reason', 'success', 'tenantId', 'userAgent', 'userId', 'username']);
+      expect(newest.tenantId, 'the tenant the login named: the default one').to.equal(DEFAULT_TENANT_ID);
 
       expect((await list('?ip=192.0.2.15&success=false')).body.data.items.map((i: { reason: string }) => i.reason)).to.deep.equal(['invalid_credentials']);
       expect((await list('?ip=192.0.2.15&username=ADMIN')).body.data.total).to.equal(2);

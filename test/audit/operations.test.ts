@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
+import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
 import { eventually, operationFor, sql } from './helpers';
 
@@ -122,8 +123,9 @@ describe('the operation log', () => {
       const traces = (res.body.data.items as { traceId: string }[]).map((i) => i.traceId);
       expect(traces.indexOf(second.body.traceId)).to.be.below(traces.indexOf(first.body.traceId));
       expect(Object.keys(res.body.data.items[0]).sort()).to.deep.equal(
-        ['at', 'durationMs', 'id', 'ip', 'method', 'moduleId', 'path', 'permission', 'status', 'traceId', 'userId', 'username'].sort(),
+        ['at', 'durationMs', 'id', 'ip', 'method', 'moduleId', 'path', 'permission', 'status', 'tenantId', 'traceId', 'userId', 'username'].sort(),
       );
+      expect(res.body.data.items[0].tenantId, 'the tenant of the request: the default one').to.equal(DEFAULT_TENANT_ID);
     });
 
     it('filters by traceId, user, username whatever its case, module, status, method and time range', async () => {
