@@ -48,6 +48,23 @@ export const login = defineRoute({
     ),
 });
 
+export const switchTenant = defineRoute({
+  method: 'POST',
+  path: '/auth/switch-tenant',
+  permission: 'system:session:switchTenant',
+  summary: "A platform administrator's session inside a tenant, for support",
+  description:
+    "Answers a new token pair whose session acts in the tenant whose code `tenant` names, as the caller, with the caller's permissions, " +
+    "until it ends (log out) — the caller's own session is untouched. Audited in both tenants: this request in the caller's operation log, " +
+    "the switch in the tenant's login log (reason `switched`), and what the new session does in the tenant's operation log. Only from a " +
+    'session of the default tenant (403 otherwise); an unknown tenant is 404, a disabled or expired one 401 AUTH_TENANT_DISABLED_401.',
+  body: named('TenantSwitch', Type.Object({ tenant: Type.String({ minLength: 1, maxLength: 64, description: "The tenant's code." }) })),
+  response: TokenPairSchema,
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, AuthErrors.AUTH_TENANT_DISABLED_401],
+  handler: ({ body, ip, headers, principal }, ctx) =>
+    new LoginService(ctx).switchTenant(principal, body.tenant, { ip: clientAddress(ip), userAgent: headers['user-agent'] ?? '' }),
+});
+
 export const refresh = defineRoute({
   method: 'POST',
   path: '/auth/refresh',

@@ -1,4 +1,4 @@
-import { AppError, KernelErrors, notFound, runInTenant, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, DEFAULT_TENANT_ID, KernelErrors, notFound, runInTenant, type ModuleContext, type Principal } from '@atrium/kernel';
 import { TenantDirectoryApi, type TenantSummary } from '@atrium/module/tenants';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { bearerCredential, looksLikeJwt } from './access-token';
@@ -78,6 +78,29 @@ export class LoginService {
     this.ctx.log.info({ userId: user.id, tenantId: tenant.id, sessionId: grant.session.id, ip: client.ip }, 'login');
     await this.observe({ ...seen, userId: user.id, success: true, reason: 'ok' });
     return this.pair(grant, tenant.id);
+  }
+
+  /**
+   * A platform administrator's switch into a tenant, for support: a new session of theirs, kept in
+   * their own tenant, that acts in `code`'s tenant until it ends. Audited in both tenants: the
+   * request in the administrator's (its operation record), the switch in the target's login log.
+   * Only from a session of the default tenant: a tenant's users, and a session already switched,
+   * cross nowhere.
+   */
+  async switchTenant(caller: Principal, code: string, client: Client): Promise<TokenPair> {
+    const home = caller.tenantId ?? DEFAULT_TENANT_ID;
+    if (home !== DEFAULT_TENANT_ID) {
+      throw new AppError(KernelErrors.PERM_DENIED_403, {
+        details: [{ field: '/body/tenant', rule: 'platform', message: "only a platform administrator's own session switches tenants" }],
+      });
+    }
+    const target = await this.ctx.use(TenantDirectoryApi).byCode(code);
+    if (!target) throw notFound('tenant', code);
+    if (!target.usable) throw new AppError(AuthErrors.AUTH_TENANT_DISABLED_401);
+    const grant = await this.runtime.sessions.create({ userId: caller.userId, username: caller.username, ...client, actingTenantId: target.id });
+    this.ctx.log.info({ userId: caller.userId, tenantId: target.id, sessionId: grant.session.id, ip: client.ip }, 'switched into a tenant');
+    await this.observe({ username: caller.username, tenantId: target.id, userId: caller.userId, ...client, at: new Date(), success: true, reason: 'switched' });
+    return this.pair(grant, home);
   }
 
   /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */

@@ -86,8 +86,11 @@ export class Principals {
     const session = await this.sessions.findLive(claims.sessionId);
     if (!session || session.userId !== claims.userId) return null;
     // A tenant disabled since ends its sessions (tenant-lifecycle.ts); one expired is refused here.
-    const tenant = await this.ctx.use(TenantDirectoryApi).byId(claims.tenantId);
-    if (!tenant?.usable) return null;
+    // A platform administrator switched into another tenant needs that one usable too.
+    const tenants = this.ctx.use(TenantDirectoryApi);
+    const tenant = await tenants.byId(claims.tenantId);
+    const acting = session.actingTenantId ? await tenants.byId(session.actingTenantId) : tenant;
+    if (!tenant?.usable || !acting?.usable) return null;
     const user = await this.ctx.use(UserDirectoryApi).identity(claims.userId);
     if (!user || user.status !== 'active') return null;
     const grants = await this.ctx.use(RoleDirectoryApi).grantsOf(user.roleIds);
@@ -103,7 +106,7 @@ export class Principals {
       userId: user.id,
       username: user.username,
       sessionId: session.id,
-      tenantId: claims.tenantId,
+      tenantId: acting.id,
       permissions: await this.heldWithin(claims.tenantId, grants),
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },
@@ -111,8 +114,14 @@ export class Principals {
     return {
       principal,
       sessionExpiresAt: session.expiresAt.getTime(),
-      tenantExpiresAt: tenant.expiresAt?.getTime() ?? null,
+      tenantExpiresAt: earliest(tenant.expiresAt, acting.expiresAt),
       seenAt: session.lastSeenAt.getTime(),
     };
   }
+}
+
+/** The earlier of two expiries (ms); null when neither expires. */
+function earliest(...expiries: (Date | null)[]): number | null {
+  const times = expiries.filter((at): at is Date => at !== null).map((at) => at.getTime());
+  return times.length > 0 ? Math.min(...times) : null;
 }

@@ -20,6 +20,8 @@ export const SessionEntity = defineEntity({
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     revokedReason: p.string().length(32).nullable(),
+    // A platform administrator's session switched into another tenant: the tenant it acts in.
+    actingTenantId: p.uuid().nullable(),
   }),
 });
 

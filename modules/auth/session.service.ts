@@ -23,6 +23,8 @@ export interface NewSession {
   username: string;
   ip: string;
   userAgent: string;
+  /** A platform administrator's switch into another tenant: the tenant the session acts in. */
+  actingTenantId?: string;
 }
 
 /** A session and the refresh token that continues it (the only time its value is known). */
@@ -67,6 +69,7 @@ export class SessionService {
       expiresAt,
       revokedAt: null,
       revokedReason: null,
+      actingTenantId: input.actingTenantId ?? null,
     });
     const refreshToken = this.addRefreshToken(em, session, now);
     await em.flush();
