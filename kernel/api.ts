@@ -59,6 +59,7 @@ export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
 export { runInTenant, runAsPlatform, currentTenantId } from './db/tenancy/tenant-scope';
 export { tenantOwned } from './db/tenancy/tenant-owned';
+export { deleteTenantRows } from './db/tenancy/tenant-rows';
 export { DEFAULT_TENANT_ID } from './db/tenancy/tenancy-names';
 export { missingIds } from './db/missing-ids';
 export { defineResource } from './resources/define-resource';

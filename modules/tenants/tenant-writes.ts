@@ -1,4 +1,4 @@
-import { AppError, type ModuleContext, type ResourceHooks, type Row } from '@atrium/kernel';
+import { AppError, deleteTenantRows, runAsPlatform, type ModuleContext, type ResourceHooks, type Row } from '@atrium/kernel';
 import { TenantLifecycleSpi } from './api';
 import { DEFAULT_TENANT_ID } from './default-tenant';
 import { TenantErrors } from './errors';
@@ -21,9 +21,10 @@ export const tenantWrites: ResourceHooks = {
   checkDelete: (row: Row) => {
     if (row.id === DEFAULT_TENANT_ID) refuse('/params/id', 'the default tenant cannot be deleted');
   },
-  afterWrite: async ({ before, after }, ctx) => {
+  afterWrite: async ({ action, before, after }, ctx) => {
     if (before && usable(before) && !(after && usable(after))) await suspended(ctx, String(before.id));
     else if (before && after && before.packageId !== after.packageId) await ceilingChanged(ctx);
+    if (action === 'delete' && before) await removeRows(ctx, String(before.id));
   },
 };
 
@@ -31,6 +32,20 @@ export const tenantWrites: ResourceHooks = {
 function usable(row: Row, now = new Date()): boolean {
   const expiresAt = row.expiresAt as Date | null | undefined;
   return row.status === 'active' && (expiresAt == null || expiresAt > now);
+}
+
+/**
+ * A deleted tenant takes its rows along: every tenant-owned table's, in one transaction, as the
+ * platform. Should that fail, the tenant is deleted all the same (nobody can sign in to it) and
+ * the operator is told which tenant's rows are left.
+ */
+async function removeRows(ctx: ModuleContext, tenantId: string): Promise<void> {
+  try {
+    const deleted = await runAsPlatform(() => ctx.db.transactional((em) => deleteTenantRows(em, tenantId)));
+    ctx.log.info({ tenantId, deleted }, "deleted the tenant's rows");
+  } catch (error) {
+    ctx.log.error({ err: error, tenantId }, 'the tenant is deleted, but its rows could not be: delete them with deleteTenantRows, as the platform');
+  }
 }
 
 /** Tells every `tenants.lifecycle` that what some tenant's users may hold changed. */

@@ -2,6 +2,9 @@ import { CURRENT_TENANT_SQL, DEFAULT_TENANT_ID } from './tenancy-names';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
+/** A tenant-owned table's policy is named `<table>` followed by this: how the kernel finds them all. */
+export const TENANT_POLICY_SUFFIX = '_tenant_isolation';
+
 /**
  * The SQL that makes a table tenant-owned, for a migration: `this.addSql(tenantOwned('notes_note'))`.
  *
@@ -26,6 +29,6 @@ export function tenantOwned(table: string): string {
     `create index "${table}_tenant_id_index" on "${table}" ("tenant_id")`,
     `alter table "${table}" enable row level security`,
     `alter table "${table}" force row level security`,
-    `create policy "${table}_tenant_isolation" on "${table}" using (${ownRows}) with check (${ownRows})`,
+    `create policy "${table}${TENANT_POLICY_SUFFIX}" on "${table}" using (${ownRows}) with check (${ownRows})`,
   ].join(';\n');
 }
