@@ -144,6 +144,14 @@ export class SessionService {
     return this.markRevoked(this.db.em(), {}, reason, now);
   }
 
+  /**
+   * Revokes every live session switched into `tenantId` (POST /auth/switch-tenant), whichever
+   * tenant it is kept in: read and written as the platform. Answers how many.
+   */
+  revokeActingIn(tenantId: string, reason: RevokeReason, now = new Date()): Promise<number> {
+    return runAsPlatform(() => this.markRevoked(this.db.em(), { actingTenantId: tenantId }, reason, now));
+  }
+
   /** Records that the session was used; the caller decides how often that is worth a write. */
   async touch(id: string, at: Date): Promise<void> {
     await this.db.em().nativeUpdate(SessionEntity, { id, revokedAt: null }, { lastSeenAt: at });

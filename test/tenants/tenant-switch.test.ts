@@ -91,6 +91,7 @@ describe('tenants: the platform administrator switching into a tenant', () => {
     const [globex] = page.items;
     expectSuccess(await call('put', `/tenants/${globex.id}`, platform.bearer).send({ status: 'disabled', version: globex.version }));
     expectError(await call('get', '/me', inside), 401, 'AUTH_TOKEN_REVOKED_401');
+    expectError(await server.http().post('/api/v1/auth/refresh').send({ refreshToken: pair.refreshToken }), 401, 'AUTH_TOKEN_REVOKED_401');
     expectError(await switchTo('globex'), 401, 'AUTH_TENANT_DISABLED_401');
     expectSuccess(await call('get', '/me', platform.bearer));
   });
