@@ -9,6 +9,7 @@ import { LoginRecordEntity, type LoginRecord } from './login-record.entity';
 const COLUMNS: readonly CsvColumn[] = [
   { header: 'id', property: 'id' },
   { header: 'at', property: 'at' },
+  { header: 'tenantId', property: 'tenantId' },
   { header: 'username', property: 'username' },
   { header: 'userId', property: 'userId' },
   { header: 'ip', property: 'ip' },

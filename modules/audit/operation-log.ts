@@ -9,6 +9,7 @@ import { OperationRecordEntity, type OperationRecordRow } from './operation-reco
 const COLUMNS: readonly CsvColumn[] = [
   { header: 'id', property: 'id' },
   { header: 'at', property: 'at' },
+  { header: 'tenantId', property: 'tenantId' },
   { header: 'traceId', property: 'traceId' },
   { header: 'userId', property: 'userId' },
   { header: 'username', property: 'username' },

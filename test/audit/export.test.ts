@@ -6,7 +6,7 @@ import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/se
 import { eventually, operationFor, sql } from './helpers';
 
 const ROWS = 100_000;
-const OPERATION_HEADER = 'id,at,traceId,userId,username,moduleId,permission,method,path,status,durationMs,ip,userAgent';
+const OPERATION_HEADER = 'id,at,tenantId,traceId,userId,username,moduleId,permission,method,path,status,durationMs,ip,userAgent';
 
 /** A full collection, so heap samples count what is alive rather than garbage not yet swept. */
 v8.setFlagsFromString('--expose-gc');
@@ -144,7 +144,7 @@ describe('the CSV export', () => {
     const csv = await server.http().get('/api/v1/audit/logins/export?format=csv&username=nobody-here').set('Authorization', ADMIN);
     expect(csv.status).to.equal(200);
     const [header, row] = csv.text.split('\r\n');
-    expect(header).to.equal('id,at,username,userId,ip,userAgent,success,reason');
+    expect(header).to.equal('id,at,tenantId,username,userId,ip,userAgent,success,reason');
     expect(row).to.match(/,nobody-here,,127\.0\.0\.1,[^,]*,false,invalid_credentials$/);
   });
 
