@@ -1,7 +1,7 @@
 import { raw, type ModuleContext } from '@atrium/kernel';
 import type { TenantDirectory, TenantSummary } from './api';
 import { permissionCeiling } from './permission-ceiling';
-import { TenantEntity, type Tenant } from './tenant.entity';
+import { TenantEntity, isUsable, type Tenant } from './tenant.entity';
 
 /** `tenants.TenantDirectory`: the tenants table is the platform's, read alike from every tenant. */
 export class TenantDirectoryReader implements TenantDirectory {
@@ -29,7 +29,7 @@ function summary(tenant: Tenant, now = new Date()): TenantSummary {
     id: tenant.id,
     code: tenant.code,
     name: tenant.name,
-    usable: tenant.status === 'active' && (tenant.expiresAt == null || tenant.expiresAt > now),
+    usable: isUsable(tenant, now),
     expiresAt: tenant.expiresAt ?? null,
     userLimit: tenant.userLimit ?? null,
   };

@@ -2,6 +2,7 @@ import { AppError, deleteTenantRows, runAsPlatform, type ModuleContext, type Res
 import { TenantLifecycleSpi } from './api';
 import { DEFAULT_TENANT_ID } from './default-tenant';
 import { TenantErrors } from './errors';
+import { isUsable } from './tenant.entity';
 
 /**
  * Expiries are stored as instants. The default tenant is where a login that names no tenant goes
@@ -22,17 +23,11 @@ export const tenantWrites: ResourceHooks = {
     if (row.id === DEFAULT_TENANT_ID) refuse('/params/id', 'the default tenant cannot be deleted');
   },
   afterWrite: async ({ action, before, after }, ctx) => {
-    if (before && usable(before) && !(after && usable(after))) await suspended(ctx, String(before.id));
+    if (before && isUsable(before) && !(after && isUsable(after))) await suspended(ctx, String(before.id));
     else if (before && after && before.packageId !== after.packageId) await ceilingChanged(ctx);
     if (action === 'delete' && before) await removeRows(ctx, String(before.id));
   },
 };
-
-/** Whether a tenant's users may sign in and act: active, and not past its expiry. */
-function usable(row: Row, now = new Date()): boolean {
-  const expiresAt = row.expiresAt as Date | null | undefined;
-  return row.status === 'active' && (expiresAt == null || expiresAt > now);
-}
 
 /**
  * A deleted tenant takes its rows along: every tenant-owned table's, in one transaction, as the

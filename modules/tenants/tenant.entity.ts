@@ -19,3 +19,8 @@ export const TenantEntity = defineEntity({
 });
 
 export type Tenant = InferEntity<typeof TenantEntity>;
+
+/** Whether a tenant's users may sign in and act: active, and not past its expiry. */
+export function isUsable(tenant: { status?: unknown; expiresAt?: Date | null }, now = new Date()): boolean {
+  return tenant.status === 'active' && (tenant.expiresAt == null || tenant.expiresAt > now);
+}

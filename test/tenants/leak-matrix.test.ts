@@ -5,6 +5,7 @@ import { upload } from '../assets/helpers';
 import { expectSuccess } from '../http/helpers';
 import { adminLogin, login, type Tokens } from '../support/identity';
 import { fixture, startTestServer, type TestServer } from '../support/server';
+import { createTenant, settled, tenantOwnedTables } from './helpers';
 
 type Json = Record<string, any>;
 
@@ -32,19 +33,9 @@ describe('tenants: the leak matrix, from the live catalog', () => {
     // A dropped-in module whose raw SQL names no tenant (test/fixtures/modules/tenant-notes) beside the built-in ones.
     server = await startTestServer({ modulePaths: [fixture('tenant-notes')] });
     const platform = await adminLogin(server);
-    for (const code of ['leak-a', 'leak-b']) {
-      expectSuccess(
-        await server
-          .http()
-          .post('/api/v1/tenants')
-          .set('Authorization', platform.bearer)
-          .send({ code, name: code, admin: { username: 'chief', password: PASSWORD } }),
-        201,
-      );
-    }
-    a = await login(server, 'chief', PASSWORD, { tenant: 'leak-a' });
-    b = await login(server, 'chief', PASSWORD, { tenant: 'leak-b' });
-    tenantA = (expectSuccess(await as(a, 'get', '/api/v1/me')).data as { tenant: { id: string } }).tenant.id;
+    const tenant = await createTenant(server, platform.bearer, 'leak-a', PASSWORD);
+    ({ id: tenantA, chief: a } = tenant);
+    b = (await createTenant(server, platform.bearer, 'leak-b', PASSWORD)).chief;
     held = new Set((expectSuccess(await as(b, 'get', '/api/v1/me')).data as { permissions: string[] }).permissions);
     doc = JSON.parse((await server.http().get('/v3/api-docs').set('Authorization', platform.bearer).expect(200)).text) as Json;
 
@@ -95,18 +86,10 @@ describe('tenants: the leak matrix, from the live catalog', () => {
 
   const allIdsOfA = () => [...new Set([...idsOfA.values()].flat())];
 
-  /** The tenant-owned tables, by their isolation policy (kernel/db/tenancy/tenant-owned.ts). */
-  const tenantOwnedTables = async () =>
-    (
-      await server.sql<{ table: string }>(
-        "select c.relname as table from pg_policy p join pg_class c on c.oid = p.polrelid where p.polname = c.relname || '_tenant_isolation' order by 1",
-      )
-    ).map((row) => row.table);
-
   /** The id of every row of A's, in every tenant-owned table that has ids. */
   async function rowsOfA(): Promise<Set<string>> {
     const ids = new Set<string>();
-    for (const table of await tenantOwnedTables()) {
+    for (const table of await tenantOwnedTables(server)) {
       const [{ has }] = await server.sql<{ has: boolean }>(
         "select exists (select from information_schema.columns where table_name = ? and column_name = 'id') as has",
         [table],
@@ -124,18 +107,11 @@ describe('tenants: the leak matrix, from the live catalog', () => {
    * once two readings a moment apart agree: the audit records of A's own requests reach the
    * database a moment after they are answered.
    */
-  async function snapshotOfA(): Promise<Record<string, string>> {
-    for (let previous = await digestsOfA(); ;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const current = await digestsOfA();
-      if (JSON.stringify(current) === JSON.stringify(previous)) return current;
-      previous = current;
-    }
-  }
+  const snapshotOfA = () => settled(digestsOfA);
 
   async function digestsOfA(): Promise<Record<string, string>> {
     const digests: Record<string, string> = {};
-    for (const table of await tenantOwnedTables()) {
+    for (const table of await tenantOwnedTables(server)) {
       const [row] = await server.sql<{ digest: string }>(
         `select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from "${table}" t where tenant_id = ?`,
         [tenantA],

@@ -6,8 +6,9 @@ import { assetsRuntime } from '../../modules/assets/assets-runtime';
 import { removeOrphans } from '../../modules/assets/cleanup';
 import { download, objectsDir, upload } from '../assets/helpers';
 import { expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, login, type Tokens } from '../support/identity';
+import { adminLogin, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
+import { createTenant } from './helpers';
 
 const PASSWORD = 'tenant-assets-passphrase-1';
 
@@ -21,18 +22,8 @@ describe('tenants: assets', () => {
   before(async () => {
     server = await startTestServer();
     platform = await adminLogin(server);
-    for (const code of ['acme', 'globex']) {
-      expectSuccess(
-        await server
-          .http()
-          .post('/api/v1/tenants')
-          .set('Authorization', platform.bearer)
-          .send({ code, name: code, admin: { username: 'chief', password: PASSWORD } }),
-        201,
-      );
-    }
-    acme = await login(server, 'chief', PASSWORD, { tenant: 'acme' });
-    globex = await login(server, 'chief', PASSWORD, { tenant: 'globex' });
+    acme = (await createTenant(server, platform.bearer, 'acme', PASSWORD)).chief;
+    globex = (await createTenant(server, platform.bearer, 'globex', PASSWORD)).chief;
     asset = expectSuccess(await upload(server, 'plan.txt', 'acme only', acme.bearer), 201).data as { id: string };
   });
   after(() => server?.stop());

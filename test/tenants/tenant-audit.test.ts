@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { eventually, expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, login, type Tokens } from '../support/identity';
+import { adminLogin, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
+import { createTenant } from './helpers';
 
 const PASSWORD = 'tenant-audit-passphrase-1';
 
@@ -28,13 +29,7 @@ describe('tenants: audit records', () => {
     server = await startTestServer();
     platform = await adminLogin(server);
     for (const code of ['a', 'b'] as const) {
-      const created = await server
-        .http()
-        .post('/api/v1/tenants')
-        .set('Authorization', platform.bearer)
-        .send({ code: `audit-${code}`, name: `Audit ${code}`, admin: { username: 'chief', password: PASSWORD } });
-      const { id } = expectSuccess(created, 201).data as { id: string };
-      const chief = await login(server, 'chief', PASSWORD, { tenant: `audit-${code}` });
+      const { id, chief } = await createTenant(server, platform.bearer, `audit-${code}`, PASSWORD);
       expectError(
         await server
           .http()

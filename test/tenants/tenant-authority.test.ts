@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { expectError, expectSuccess } from '../http/helpers';
 import { adminLogin, login, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
+import { createTenant } from './helpers';
 
 interface Me {
   user: { id: string };
@@ -32,10 +33,8 @@ describe("tenants: a tenant administrator's reach", () => {
 
   const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, token: string) => server.http()[method](`/api/v1${path}`).set('Authorization', token);
   const me = async (tokens: Tokens): Promise<Me> => expectSuccess(await call('get', '/me', tokens.bearer)).data as Me;
-  async function tenantAdmin(code: string, extra: Record<string, unknown> = {}): Promise<Tokens> {
-    expectSuccess(await call('post', '/tenants', platform.bearer).send({ code, name: code, admin: { username: 'chief', password: PASSWORD }, ...extra }), 201);
-    return login(server, 'chief', PASSWORD, { tenant: code });
-  }
+  const tenantAdmin = async (code: string, extra: Record<string, unknown> = {}): Promise<Tokens> =>
+    (await createTenant(server, platform.bearer, code, PASSWORD, extra)).chief;
   const paths = (nodes: MenuNode[]): string[] => nodes.flatMap((node) => [node.path, ...paths(node.children)]);
 
   it('holds every permission of scope tenant or row without a package, and none of scope global', async () => {

@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { DEFAULT_TENANT_ID } from '../../kernel/api';
 import { upload } from '../assets/helpers';
 import { expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, login, type Tokens } from '../support/identity';
+import { adminLogin, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
+import { createTenant, settled, tenantOwnedTables } from './helpers';
 
 const PASSWORD = 'tenant-delete-passphrase-1';
 
@@ -21,11 +22,8 @@ describe('tenants: deleting a tenant', () => {
 
   /** Rows of `tenantId` in every tenant-owned table, by table, the empty ones left out. */
   async function rowsOf(tenantId: string): Promise<Record<string, number>> {
-    const tables = await server.sql<{ table: string }>(
-      "select c.relname as table from pg_policy p join pg_class c on c.oid = p.polrelid where p.polname = c.relname || '_tenant_isolation'",
-    );
     const counts: Record<string, number> = {};
-    for (const { table } of tables) {
+    for (const table of await tenantOwnedTables(server)) {
       const [{ n }] = await server.sql<{ n: number }>(`select count(*)::int as n from "${table}" where tenant_id = ?`, [tenantId]);
       if (n > 0) counts[table] = n;
     }
@@ -33,19 +31,11 @@ describe('tenants: deleting a tenant', () => {
   }
 
   /** The counts, once two readings a moment apart agree (audit records land a moment after their answers). */
-  async function settledRowsOf(tenantId: string): Promise<Record<string, number>> {
-    for (let previous = await rowsOf(tenantId); ;) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const current = await rowsOf(tenantId);
-      if (JSON.stringify(current) === JSON.stringify(previous)) return current;
-      previous = current;
-    }
-  }
+  const settledRowsOf = (tenantId: string) => settled(() => rowsOf(tenantId));
 
   it('deletes its users, roles, departments, posts, sessions, assets and audit records, and leaves the others', async () => {
-    const created = await call('post', '/tenants', platform.bearer).send({ code: 'doomed', name: 'Doomed', admin: { username: 'chief', password: PASSWORD } });
-    const tenant = expectSuccess(created, 201).data as { id: string; version: number };
-    const chief = await login(server, 'chief', PASSWORD, { tenant: 'doomed' });
+    const tenant = await createTenant(server, platform.bearer, 'doomed', PASSWORD);
+    const { chief } = tenant;
     const dept = expectSuccess(await call('post', '/departments', chief.bearer).send({ name: 'Head office' }), 201).data as { id: string };
     const child = expectSuccess(await call('post', '/departments', chief.bearer).send({ name: 'Branch', parentId: dept.id }), 201).data as { id: string };
     const post = expectSuccess(await call('post', '/posts', chief.bearer).send({ code: 'clerk', name: 'Clerk' }), 201).data as { id: string };

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { eventually, expectError, expectSuccess } from '../http/helpers';
-import { adminLogin, login, type Tokens } from '../support/identity';
+import { adminLogin, type Tokens } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
+import { createTenant } from './helpers';
 
 const PASSWORD = 'tenant-switch-passphrase-1';
 
@@ -18,16 +19,8 @@ describe('tenants: the platform administrator switching into a tenant', () => {
   before(async () => {
     server = await startTestServer();
     platform = await adminLogin(server);
-    for (const code of ['acme', 'globex']) {
-      const res = await server
-        .http()
-        .post('/api/v1/tenants')
-        .set('Authorization', platform.bearer)
-        .send({ code, name: code, admin: { username: 'chief', password: PASSWORD } });
-      expectSuccess(res, 201);
-    }
-    const chief = await login(server, 'chief', PASSWORD, { tenant: 'acme' });
-    acme = { id: (expectSuccess(await call('get', '/me', chief.bearer)).data as { tenant: { id: string } }).tenant.id, chief };
+    acme = await createTenant(server, platform.bearer, 'acme', PASSWORD);
+    await createTenant(server, platform.bearer, 'globex', PASSWORD);
   });
   after(() => server?.stop());
 
