@@ -10,20 +10,23 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# ---- deps: every dependency, exactly as the lock file says (the build needs the dev ones) ----
+# ---- deps: every dependency, exactly as the lock file says (the builds need the dev ones) ----
+# npm ci's `prepare` builds the console only where its sources are: not here, in the build stage.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# ---- build: tsc into dist/, plus manifests, READMEs and other module files ----
+# ---- build: tsc into dist/, plus manifests, READMEs and other module files; the console into console/dist ----
 FROM deps AS build
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY kernel ./kernel
 COPY modules ./modules
 COPY manifests ./manifests
+COPY console ./console
 RUN npm run build \
+ && npm run build:console \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime ----
@@ -41,6 +44,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The published manifest schema stays at the root: the kernel finds it beside package.json.
 COPY --from=build /app/manifests ./manifests
+# The console's built files only (its packages are dev dependencies): the kernel serves them at /.
+COPY --from=build /app/console/dist ./console/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -50,7 +50,7 @@ function moduleBoundaries(depth) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', '.tmp/**', 'coverage/**', 'test/generated/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', 'dist/**', 'console/dist/**', 'data/**', '.tmp/**', 'coverage/**', 'test/generated/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

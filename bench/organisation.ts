@@ -31,12 +31,15 @@ export async function seedOrganisation(baseUrl: string, bearer: string): Promise
   const postIds: string[] = [];
   for (const code of ['ceo', 'manager', 'engineer', 'clerk']) postIds.push(await create('/posts', { code, name: code }));
   const roleIds: string[] = [];
+  // Codes one by one, not `me:*:*`: a tenant's administrator holds each but not the wildcard, and
+  // grants nothing it does not hold.
+  const permissions = ['me:profile:query', 'me:profile:edit', 'me:password:edit', 'me:session:list', 'me:menu:list', 'system:user:list'];
   for (const [code, dataScope] of [
     ['staff', 'self'],
     ['lead', 'dept'],
     ['auditor', 'all'],
   ]) {
-    roleIds.push(await create('/roles', { code, name: code, permissions: ['me:*:*', 'system:user:list'], dataScope, deptIds: [], status: 'active' }));
+    roleIds.push(await create('/roles', { code, name: code, permissions, dataScope, deptIds: [], status: 'active' }));
   }
   return { deptIds, postIds, roleIds };
 }

@@ -154,12 +154,12 @@ async function setParam(baseUrl: string, key: string, value: string): Promise<vo
   if (res.status !== 200) throw new Error(`setting ${key} answered ${res.status}: ${await res.text()}`);
 }
 
-/** Logs in through POST /auth/login and answers `Bearer <accessToken>`. */
-export async function loginBearer(baseUrl: string, username: string, password: string): Promise<string> {
+/** Logs in through POST /auth/login (to `tenant`, a code, or else the default tenant) and answers `Bearer <accessToken>`. */
+export async function loginBearer(baseUrl: string, username: string, password: string, tenant?: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ tenant, username, password }),
   });
   const body = (await res.json()) as { data?: { accessToken?: string } };
   if (res.status !== 200 || !body.data?.accessToken) throw new Error(`login of ${username} answered ${res.status}: ${JSON.stringify(body)}`);

@@ -19,7 +19,10 @@ export type {
   MenuEntry,
   KernelInfo,
   MappedEntity,
+  MonitorCapability,
 } from './module-api/kernel-capabilities';
+export type { CacheStats } from './runtime/cache-usage';
+export type { InstanceFigures } from './runtime/instance-figures';
 /** What `ctx.kernel.lifecycle.load` throws when the kernel refuses a module: every problem found. */
 export { BootError } from './boot-error';
 export type { ModuleProblem } from './modules/module-problem';
@@ -57,8 +60,9 @@ export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-rec
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
-export { runInTenant, runAsPlatform, currentTenantId } from './db/tenancy/tenant-scope';
-export { tenantOwned } from './db/tenancy/tenant-owned';
+export { runInTenant, runAsPlatform, currentTenantId, tenantScopeKey } from './db/tenancy/tenant-scope';
+export { tenantOwned, TENANT_POLICY_SUFFIX } from './db/tenancy/tenant-owned';
+export { overriddenDefaults, ownTenantId, tenantOverridable } from './db/tenancy/tenant-overridable';
 export { deleteTenantRows } from './db/tenancy/tenant-rows';
 export { DEFAULT_TENANT_ID } from './db/tenancy/tenancy-names';
 export { missingIds } from './db/missing-ids';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { repoRoot } from './paths';
 
 /** The kernel's configuration, read from the environment once and validated. */
 export interface KernelConfig {
@@ -27,6 +28,11 @@ export interface KernelConfig {
   trustedProxies: string[];
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); empty: CORS off. */
   corsOrigins: string[];
+  /**
+   * The built console served at `/` (CONSOLE_DIR, default `console/dist` under the repository);
+   * a folder without index.html means no console, the API unaffected.
+   */
+  consoleDir: string;
   shutdownTimeoutMs: number;
   /** Rows a list counts exactly at most before answering the planner's estimate (EXACT_COUNT_LIMIT). */
   exactCountLimit: number;
@@ -166,6 +172,7 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     },
     trustedProxies: list('TRUSTED_PROXIES', ','),
     corsOrigins: origins('CORS_ORIGINS'),
+    consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.join(repoRoot, 'console', 'dist'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     exactCountLimit: integer('EXACT_COUNT_LIMIT', EXACT_COUNT_LIMIT, 0, 1_000_000_000),
     variables: Object.freeze({ ...env }),

@@ -65,7 +65,24 @@ export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
         uptimeSeconds: Math.round((Date.now() - kernel.startedAt.getTime()) / 1000),
       }),
     },
+    monitor: {
+      instance: () => kernel.figures.read(),
+      caches: () => kernel.cache.stats(cacheNames(kernel)),
+      clearCache: async (name) => {
+        if (!cacheNames(kernel).includes(name)) return false;
+        await kernel.cache.clearNamespace(name);
+        return true;
+      },
+    },
   };
+}
+
+/** The named caches: one per enabled module granted the `cache` capability, named by its id. */
+function cacheNames(kernel: Kernel): string[] {
+  return kernel.registry
+    .enabled()
+    .filter((runtime) => runtime.loaded.manifest.capabilities?.includes('cache'))
+    .map((runtime) => runtime.id);
 }
 
 function moduleSummary(kernel: Kernel, runtime: ModuleRuntime): ModuleSummary {

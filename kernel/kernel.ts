@@ -24,6 +24,8 @@ import { ModuleRegistry } from './modules/module-registry';
 import { ModuleStateStore } from './modules/module-state-store';
 import { CacheHub } from './runtime/cache';
 import { EventBus } from './runtime/event-bus';
+import { InstanceFigureSource } from './runtime/instance-figures';
+import { registerInstanceMetrics } from './http/instance-metrics';
 import type { RedisConnections } from './runtime/redis';
 import { ReadinessSpi, runCheck, type DependencyStatus } from './runtime/readiness';
 import { SharedCounters } from './runtime/shared-counters';
@@ -52,7 +54,9 @@ export class Kernel implements ModuleHost {
   readonly events: EventBus;
   readonly routes: RouteTable;
   readonly app: Express;
-  private readonly cache: CacheHub;
+  readonly cache: CacheHub;
+  /** What this instance reports about itself: `ctx.kernel.monitor` and the metrics. */
+  readonly figures: InstanceFigureSource;
   private server?: Server;
   private readonly notes = new Map<string, ReadonlyMap<string, OperationNotes>>();
   private apiDocument?: Record<string, unknown>;
@@ -74,6 +78,12 @@ export class Kernel implements ModuleHost {
     this.events = new EventBus(log, redis);
     const counters = new SharedCounters(redis);
     this.cache = new CacheHub(this.events, counters, redis?.health);
+    this.figures = new InstanceFigureSource({ instanceId: this.events.instanceId, startedAt: this.startedAt, db, redis: redis?.health });
+    registerInstanceMetrics(this.metrics.registry, {
+      figures: () => this.figures.read(),
+      caches: () => this.capabilities.monitor.caches(),
+      redis: redis !== undefined,
+    });
     this.capabilities = createKernelCapabilities(this);
     this.stateStore = new ModuleStateStore(db);
     this.environment = moduleEnvironment(config);
@@ -102,6 +112,7 @@ export class Kernel implements ModuleHost {
       rateLimit,
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,
+      consoleDir: config.consoleDir,
       auditSinks: () => this.registry.contributions(AuditSinkSpi),
     });
   }
@@ -121,6 +132,7 @@ export class Kernel implements ModuleHost {
       await this.events.publish(RESYNC, {});
     });
     await this.events.start();
+    this.figures.start();
     await installModules(this, modules, { order: modules.map((m) => m.manifest.id), kernelMigrations: options.kernelMigrations });
     this.rebuild();
     if (options.listen) this.server = await serve(this.app, this.config.host, this.config.port);
@@ -198,6 +210,7 @@ export class Kernel implements ModuleHost {
     this.stopping ??= (async () => {
       if (this.server) await drainAndClose(this.server, this.config.shutdownTimeoutMs);
       await this.registry.stopAll();
+      this.figures.stop();
       this.events.stop();
       await this.redis?.close();
       await this.db.close();

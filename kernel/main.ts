@@ -3,6 +3,7 @@ import { BootError } from './boot-error';
 import { ConfigError, inspectConfig } from './config';
 import { embeddedDataDir, startEmbeddedPostgres } from './db/embedded/embedded-postgres';
 import { MigrationError } from './db/migration-error';
+import { consoleIsBuilt } from './http/console-static';
 import { createLogger } from './logging/logger';
 
 async function main(): Promise<void> {
@@ -16,9 +17,16 @@ async function main(): Promise<void> {
   const { boot } = require('./boot') as typeof import('./boot');
   const kernel = await boot({ logger, embeddedDatabase });
   kernel.log.info({ url: kernel.url, database: kernel.db.embedded ? 'embedded' : 'postgresql' }, 'atrium is ready');
+  if (consoleIsBuilt(kernel.config.consoleDir)) {
+    // What README.md tells a newcomer: the seeded administrator, whose password is never the local default in production.
+    const signIn = kernel.config.production ? '' : ': sign in as admin with ADMIN_PASSWORD, or admin-local-only on a local database seeded without it';
+    kernel.log.info({ console: `${kernel.url}/` }, `console at ${kernel.url}/${signIn}`);
+  }
   const shutdown = (signal: string) => {
+    // Stopped accepting first (synchronously), then said so: whoever reads the line finds the port closed.
+    const stopped = kernel.stop();
     kernel.log.info({ signal }, 'stopping: draining requests');
-    kernel.stop().then(
+    stopped.then(
       () => process.exit(0),
       (error: unknown) => {
         kernel.log.error({ err: error }, 'stop failed');

@@ -9,6 +9,11 @@ export interface Principal {
   /** The tenant the caller acts in. Absent: the default tenant (an installation with one tenant). */
   tenantId?: string;
   /**
+   * The tenant the caller's own account lives in, when it acts in another (a platform
+   * administrator switched into a tenant for support). Absent: the account is `tenantId`'s.
+   */
+  homeTenantId?: string;
+  /**
    * The rows the caller sees under `row`-scoped permissions. Absent: every row (an authenticator
    * that knows no data scopes).
    */

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { auditOnClose, watchForAudit } from '../audit/audit-trail';
@@ -6,6 +7,7 @@ import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import { loggableUrl } from '../logging/loggable-url';
 import { createAccessLogger } from '../logging/logger';
+import { consoleStatic } from './console-static';
 import { corsMiddleware } from './cors';
 import { sendError } from './envelope';
 import { securityHeaders } from './security-headers';
@@ -24,6 +26,8 @@ export interface HttpAppOptions {
   trustedProxies: string[];
   /** Origins whose pages may call the API from a browser (CORS_ORIGINS); none: CORS is off. */
   corsOrigins: readonly string[];
+  /** The built console, served at `/` for what no route answers (console-static.ts). */
+  consoleDir: string;
   /** The enabled `kernel.audit-sink` contributions, asked again for every audited request. */
   auditSinks: () => readonly AuditSink[];
 }
@@ -38,10 +42,26 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // One spelling per URL: `/API/V1/...` is not `/api/v1/...`, as the route tables already rule.
   app.enable('case sensitive routing');
   app.set('trust proxy', options.trustedProxies.length > 0 ? options.trustedProxies : false);
-  app.use(traceAndMeasure(options, routed(options)));
+  app.use(traceAndMeasure(options, compressed(routed(options))));
+  const consolePages = consoleStatic(options.consoleDir, options.log);
+  if (consolePages) app.use(consolePages);
   app.use(notFound(options.rateLimit));
   app.use(errorHandler(options.log));
   return app;
+}
+
+/**
+ * Answers of 1 KB and more compressed for clients that accept it (gzip, deflate or brotli): the
+ * catalog is 800 KB of JSON, the console's scripts a megabyte. A client that sends no
+ * Accept-Encoding (scripts, load tests) pays nothing: compression never wraps its response.
+ * A streamed answer (server-sent events) calls `res.flush()` after each event.
+ */
+function compressed(serve: RequestHandler): RequestHandler {
+  const compress = compression({ threshold: 1024 });
+  return (req, res, next) => {
+    if (!req.headers['accept-encoding']) return serve(req, res, next);
+    compress(req, res, (error?: unknown) => (error ? next(error) : handOver(serve, req, res, next)));
+  };
 }
 
 /** The status logged and counted for a response the client closed first (nginx's 499). */

@@ -105,6 +105,8 @@ export function pageQueryProperties(sortFields: readonly string[]) {
     sort: Type.Optional(
       Type.Union([Type.String(), Type.Array(Type.String())], {
         description: `\`<field>,<asc|desc>\`, repeatable. Fields: ${sortFields.join(', ') || '(none)'}.`,
+        // The whitelist as data, for clients that draw sortable columns (the console).
+        'x-sort-fields': [...sortFields],
       }),
     ),
   };

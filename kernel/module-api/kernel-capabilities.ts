@@ -1,5 +1,7 @@
 import type { CatalogueEntry } from '../errors/error-catalogue';
 import type { ManifestGeneration, ManifestMenu, ManifestPermission } from '../manifest/manifest.types';
+import type { CacheStats } from '../runtime/cache-usage';
+import type { InstanceFigures } from '../runtime/instance-figures';
 import type { DependencyStatus } from '../runtime/readiness';
 
 export type ModuleStatus = 'enabled' | 'disabled';
@@ -104,6 +106,16 @@ export interface HealthCapability {
   info(): KernelInfo;
 }
 
+/** `kernel.monitor`: this instance's figures and the kernel's named caches. */
+export interface MonitorCapability {
+  /** This instance now: CPU, memory, event-loop delay, uptime, the database and its pool, Redis. */
+  instance(): Promise<InstanceFigures>;
+  /** This instance's named caches (one per enabled module with the `cache` capability), with entries and reads. */
+  caches(): CacheStats[];
+  /** Drops every entry of the named cache on every instance; false when no module has that cache. */
+  clearCache(name: string): Promise<boolean>;
+}
+
 /**
  * `ctx.kernel`: one narrow capability per part, each granted by its own word in the manifest's
  * `capabilities` (`kernel.modules`, …); reaching a part the manifest does not name throws a
@@ -115,6 +127,7 @@ export interface KernelCapabilities {
   readonly catalog: CatalogCapability;
   readonly names: NamesCapability;
   readonly health: HealthCapability;
+  readonly monitor: MonitorCapability;
 }
 
 export interface KernelInfo {

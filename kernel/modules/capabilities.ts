@@ -13,6 +13,7 @@ export const CAPABILITIES = {
   'kernel.catalog': 'read what the running modules publish: permissions, menus, error codes, the OpenAPI document, the manifest schema',
   'kernel.names': 'ask which module owns a permission, menu or route name, a table or an entity',
   'kernel.health': "read the instance's readiness, metrics and version",
+  'kernel.monitor': "read the instance's figures (CPU, memory, event loop, database pool, Redis) and its named caches, and clear a cache on every instance",
   /** Every `kernel.*` part at once, as manifests written before the parts were split ask for it. */
   kernel: 'every kernel.* capability at once; name only the parts a module uses instead',
 } as const;

@@ -1,5 +1,6 @@
 import type { EventBus } from './event-bus';
 import type { RedisHealth } from './redis-health';
+import { CacheUsage, type CacheStats } from './cache-usage';
 import { SharedCounters, type Counter } from './shared-counters';
 
 const INVALIDATE = 'kernel.cache-invalidated';
@@ -24,6 +25,7 @@ interface Entry {
  */
 export class CacheHub {
   private readonly entries = new Map<string, Entry>();
+  private readonly usage = new CacheUsage();
   /** Bumped by every invalidation, so a load that raced one does not store a stale value. */
   generation = 0;
 
@@ -45,6 +47,28 @@ export class CacheHub {
   /** A view of the cache whose keys are confined to one namespace (a module's id). */
   namespace(name: string): ModuleCache {
     return new ModuleCache(this, name);
+  }
+
+  /** The named namespaces' entries held here (expired ones not counted) and their reads since start. */
+  stats(names: readonly string[]): CacheStats[] {
+    const now = Date.now();
+    const entries = new Map<string, number>();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) continue;
+      const name = key.slice(0, key.indexOf(':'));
+      entries.set(name, (entries.get(name) ?? 0) + 1);
+    }
+    return this.usage.stats(names, entries);
+  }
+
+  /** Counts a read of a namespace's key: hit or miss. */
+  counted(name: string, hit: boolean): void {
+    this.usage.count(name, hit);
+  }
+
+  /** Drops a namespace's every key here and on every other instance. */
+  clearNamespace(name: string): Promise<void> {
+    return this.invalidatePrefix(`${name}:`);
   }
 
   read(key: string): unknown {
@@ -96,7 +120,9 @@ export class ModuleCache {
   }
 
   get<T>(key: string): T | undefined {
-    return this.hub.read(this.prefix + key) as T | undefined;
+    const value = this.hub.read(this.prefix + key) as T | undefined;
+    this.hub.counted(this.moduleId, value !== undefined);
+    return value;
   }
 
   set<T>(key: string, value: T, ttlMs = DEFAULT_TTL_MS): void {

@@ -13,7 +13,8 @@ export type EventHandler = (payload: unknown) => void | Promise<void>;
  */
 export class EventBus {
   private readonly local = new EventEmitter();
-  private readonly instanceId = randomUUID();
+  /** This process among the instances sharing the bus: events it sent come back to it, and are skipped. */
+  readonly instanceId = randomUUID();
   /**
    * Redis pub/sub ignores the database number, so the channel carries it: deployments sharing
    * one Redis through different database numbers (`redis://host/1`, `/2`) keep their keys and

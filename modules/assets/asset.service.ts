@@ -53,7 +53,7 @@ export class AssetService {
     const { store, maxBytesCeiling } = assetsRuntime(this.ctx);
     // Read before anything else holds a connection (the embedded database has one).
     const policy = await uploadPolicy(this.ctx.use(ParamsApi), maxBytesCeiling);
-    const key = newStorageKey();
+    const key = newStorageKey(currentTenantId() ?? DEFAULT_TENANT_ID);
     try {
       const file = await receiveUpload(raw, store, key, policy);
       const em = this.ctx.db.em();

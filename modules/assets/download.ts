@@ -18,6 +18,7 @@ export function downloadReply(asset: Asset, bytes: NodeJS.ReadableStream): RawRe
     'Content-Disposition': contentDisposition(asset.contentType, asset.filename),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': 'sandbox',
-    'Cache-Control': 'private, no-store',
+    // The bytes as stored, never re-encoded on the way (compression, proxies): the length is the asset's.
+    'Cache-Control': 'private, no-store, no-transform',
   });
 }

@@ -1,7 +1,7 @@
 import { KernelErrors, Type, defineRoute, named } from '@atrium/kernel';
 import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
-import { DEFAULT_TENANT_CODE } from '@atrium/module/tenants';
+import { DEFAULT_TENANT_CODE, TenantDirectoryApi } from '@atrium/module/tenants';
 import { LoginService } from './login.service';
 
 const TokenPairSchema = named(
@@ -46,6 +46,22 @@ export const login = defineRoute({
       { username: body.username, password: body.password, tenant: body.tenant ?? DEFAULT_TENANT_CODE },
       { ip: clientAddress(ip), userAgent: headers['user-agent'] ?? '' },
     ),
+});
+
+/** Public: a sign-in form asks before anyone is signed in; it says no more than the form shows. */
+export const loginOptions = defineRoute({
+  method: 'GET',
+  path: '/auth/login-options',
+  public: true,
+  summary: 'What a sign-in form asks for',
+  description:
+    'Public: `tenants` is true when a tenant besides the default one is usable (active and not expired), so a sign-in form shows the ' +
+    'tenant code field; on a single-tenant installation it is false and the form asks for a username and password only. No tenant is named.',
+  response: named(
+    'LoginOptions',
+    Type.Object({ tenants: Type.Boolean({ description: 'Whether a login should name its tenant (`tenant` of POST /auth/login).' }) }),
+  ),
+  handler: async (_req, ctx) => ({ tenants: await ctx.use(TenantDirectoryApi).hasOthers() }),
 });
 
 export const switchTenant = defineRoute({

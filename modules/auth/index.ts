@@ -3,7 +3,7 @@ import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
 import { SessionDirectoryApi } from './api';
-import { login, logout, refresh, switchTenant } from './auth.routes';
+import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
 import { AuthErrors } from './errors';
@@ -18,7 +18,7 @@ import { sessionsFollowUsers } from './user-lifecycle';
 export default defineModule({
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
-  routes: [login, refresh, logout, switchTenant, listSessions, forceLogout],
+  routes: [login, loginOptions, refresh, logout, switchTenant, listSessions, forceLogout],
   provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),

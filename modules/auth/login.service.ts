@@ -162,8 +162,10 @@ export class LoginService {
     await runInTenant(tenantId, () => this.end(userId, sessionId, 'logout'));
   }
 
-  /** Forced logout of a live session (404 when there is none). */
-  /** Ends another's session, unless its user outranks the caller (they could lock out a more privileged administrator). */
+  /**
+   * Forced logout of a live session (404 when there is none), unless its user outranks the caller
+   * (they could lock out a more privileged administrator).
+   */
   async forceLogout(caller: Principal, sessionId: string): Promise<void> {
     const session = await this.runtime.sessions.findLive(sessionId);
     if (!session) throw notFound('session', sessionId);

@@ -107,6 +107,7 @@ export class Principals {
       username: user.username,
       sessionId: session.id,
       tenantId: acting.id,
+      ...(acting.id === tenant.id ? {} : { homeTenantId: tenant.id }),
       permissions: await this.heldWithin(claims.tenantId, grants),
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },

@@ -11,9 +11,10 @@ export interface DictionaryItem {
 
 export interface Dictionaries {
   /**
-   * The active items of the dictionary `code` (whatever its case), ordered by `sort`, then
-   * label; none when the dictionary is unknown or disabled. Served from a cache that every
-   * change of the dictionary or its items invalidates on every instance.
+   * The active items of the dictionary `code` (whatever its case) in the current tenant (its
+   * own, else the platform's; work in no tenant reads the platform's), ordered by `sort`, then
+   * label; none when the dictionary is unknown or disabled. Served from a cache, per code and
+   * tenant, that every change of the dictionary or its items invalidates on every instance.
    */
   items(code: string): Promise<DictionaryItem[]>;
   /**

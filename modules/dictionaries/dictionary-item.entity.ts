@@ -7,6 +7,8 @@ export const DictionaryItemEntity = defineEntity({
   tableName: 'dictionaries_item',
   properties: (p) => ({
     ...resourceColumns(p),
+    // Its dictionary's tenant (migrations/0003-tenant-overridable.ts).
+    tenantId: p.uuid(),
     // A plain column: items are always reached through their type's id, never as a relation.
     typeId: p.uuid(),
     label: p.string().length(100),

@@ -9,6 +9,8 @@ export const DictionaryTypeEntity = defineEntity({
   tableName: 'dictionaries_type',
   properties: (p) => ({
     ...resourceColumns(p),
+    // The default tenant's dictionaries are the platform's (migrations/0003-tenant-overridable.ts).
+    tenantId: p.uuid(),
     code: p.string().length(100),
     name: p.string().length(100),
     status: p.enum([...DICTIONARY_STATUSES]),

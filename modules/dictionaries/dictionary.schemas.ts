@@ -14,6 +14,10 @@ export const TypeSchema = named(
     name: Type.String(),
     status: Status,
     remark: Type.Union([Type.String(), Type.Null()]),
+    inherited: Type.Boolean({
+      description:
+        'The platform’s dictionary, which the tenant reads but does not change (replace it by creating one with its code); false for the tenant’s own.',
+    }),
     version: Type.Integer({ minimum: 1 }),
     ...Timestamps,
   }),

@@ -1,6 +1,7 @@
-import { escapeLike, schemaView, type ModuleContext, type Row, type Static } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, ownTenantId, runInTenant, schemaView, type ModuleContext, type Row, type Static } from '@atrium/kernel';
 import { DictionaryItemEntity } from './dictionary-item.entity';
-import { DictionaryTypeEntity, type DictionaryStatus } from './dictionary-type.entity';
+import type { DictionaryStatus } from './dictionary-type.entity';
+import { effectiveType } from './effective-type';
 import { ItemSchema } from './dictionary.schemas';
 
 /** An item as the API shows it. */
@@ -21,27 +22,36 @@ export interface CachedDictionary {
  */
 const CACHE_TTL_MS = 10 * 60 * 1000;
 
-const cacheKey = (code: string) => `items:${code.toLowerCase()}`;
+/** The tenant comes last, so a platform dictionary's change drops every tenant's copy by one prefix. */
+const codePrefix = (code: string) => `items:${code.toLowerCase()}:`;
 
 /**
- * A dictionary's items per code, in the kernel cache (per instance; invalidations travel through
- * Redis when REDIS_URL is set). An unknown code is cached too, as null: creating it invalidates it.
+ * A dictionary's items per code and tenant (the tenant's own dictionary, else the platform's),
+ * in the kernel cache (per instance; invalidations travel through Redis when REDIS_URL is set).
+ * An unknown code is cached too, as null: creating it invalidates it.
  */
 export class ItemCache {
   constructor(private readonly ctx: ModuleContext) {}
 
   read(code: string): Promise<CachedDictionary | null> {
-    return this.ctx.cache.getOrLoad(cacheKey(code), () => this.load(code), CACHE_TTL_MS);
+    const tenantId = ownTenantId();
+    // In its tenant explicitly: work in no tenant (a timer) reads the platform's dictionaries, not nothing.
+    return this.ctx.cache.getOrLoad(codePrefix(code) + tenantId, () => runInTenant(tenantId, () => this.load(code)), CACHE_TTL_MS);
   }
 
-  /** Drops the dictionaries named (a change committed) here and on every other instance. */
-  async forget(...codes: string[]): Promise<void> {
-    for (const code of new Set(codes.map((c) => c.toLowerCase()))) await this.ctx.cache.invalidate(cacheKey(code));
+  /**
+   * Drops the dictionaries named (a change committed) of the tenant that changed them, here and
+   * on every other instance; every tenant's, when the platform's changed.
+   */
+  async forget(tenantId: string, ...codes: string[]): Promise<void> {
+    for (const prefix of new Set(codes.map(codePrefix))) {
+      await (tenantId === DEFAULT_TENANT_ID ? this.ctx.cache.invalidatePrefix(prefix) : this.ctx.cache.invalidate(prefix + tenantId));
+    }
   }
 
   private async load(code: string): Promise<CachedDictionary | null> {
     const em = this.ctx.db.em();
-    const type = await em.findOne(DictionaryTypeEntity, { code: { $ilike: escapeLike(code) } }, { disableIdentityMap: true });
+    const type = await effectiveType(em, code);
     if (!type) return null;
     const items = await em.find(DictionaryItemEntity, { typeId: type.id }, { orderBy: { sort: 'asc', label: 'asc', id: 'asc' }, disableIdentityMap: true });
     // Frozen: every caller on the instance shares these objects.

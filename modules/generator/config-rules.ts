@@ -2,6 +2,7 @@ import type { ErrorDetail, ModuleContext } from '@atrium/kernel';
 import { isGeneratedId, isIntegerKey, mustBeSent, operatorsOf, tsTypesOfColumn } from './column-types';
 import { RESERVED_QUERY_NAMES } from './proposal';
 import type { ConfiguredColumn, TableConfig } from './table-config';
+import { tenancyProblems } from './tenancy-rules';
 import { findTemplate, TEMPLATES } from './templates/registry';
 
 /** What the rules need to know beyond the configuration itself. */
@@ -62,7 +63,7 @@ export function configProblems(config: TableConfig, context: RuleContext): Error
   if (context.otherEntityNames.has(config.className)) {
     problem('/body/className', 'unique', `another module already maps an entity named ${config.className}`);
   }
-  problems.push(...ownershipProblems(config, context));
+  problems.push(...ownershipProblems(config, context), ...tenancyProblems(config));
   const filterNames = new Map<string, string>();
   for (const column of config.columns) {
     const at = context.columnPointer(column.columnName);

@@ -21,6 +21,7 @@ export function toGenerationPlan(config: TableConfig): GenerationPlan {
     className: config.className,
     resourcePath: config.resourcePath,
     permissionPrefix: config.permissionPrefix,
+    tenantOwned: config.tenantOwned,
     columns,
     uniqueConstraints: config.uniqueConstraints.filter((u) => u.columns.every((name) => mapped.has(name))),
     foreignKeys: config.foreignKeys.filter((k) => k.columns.every((name) => mapped.has(name))),

@@ -16,6 +16,7 @@ export const GeneratorTableEntity = defineEntity({
     className: p.string().length(128),
     resourcePath: p.string().length(256),
     permissionPrefix: p.string().length(200),
+    tenantOwned: p.boolean(),
     columns: p.json<ConfiguredColumn[]>(),
     uniqueConstraints: p.json<UniqueConstraint[]>(),
     foreignKeys: p.json<ForeignKey[]>(),

@@ -67,6 +67,9 @@ const TableFields = {
   className: Type.String(),
   resourcePath: Type.String(),
   permissionPrefix: Type.String(),
+  tenantOwned: Type.Boolean({
+    description: "Each tenant has its own records (the table is tenant-owned, the permissions of scope tenant); else one set, the platform's",
+  }),
   generatedAt: Nullable(Type.String({ format: 'date-time' })),
   version: Type.Integer({ minimum: 1 }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -108,6 +111,7 @@ export const UpdateTableBody = named(
     className: Type.Optional(Type.String({ maxLength: 128 })),
     resourcePath: Type.Optional(Type.String({ maxLength: 256 })),
     permissionPrefix: Type.Optional(Type.String({ maxLength: 190 })),
+    tenantOwned: Type.Optional(Type.Boolean()),
     columns: Type.Optional(
       Type.Array(
         Type.Object({

@@ -1,4 +1,5 @@
-import type { EntityManager } from '@atrium/kernel';
+import { TENANT_POLICY_SUFFIX, type EntityManager } from '@atrium/kernel';
+import { TENANT_COLUMN } from './tenancy-rules';
 import type { ColumnFacts, ForeignKey, Reference, UniqueConstraint } from './table-config';
 
 /** A table of the database's current schema, as the catalog describes it. */
@@ -13,6 +14,11 @@ export interface IntrospectedTable {
   uniqueConstraints: UniqueConstraint[];
   foreignKeys: ForeignKey[];
   referencedBy: Reference[];
+  /**
+   * The table is tenant-owned (its isolation policy exists): its `tenant_id` column is then
+   * tenancy's, and left out of the columns and of the unique constraints' columns.
+   */
+  tenantOwned: boolean;
 }
 
 export interface TableSummary {
@@ -37,13 +43,15 @@ export async function listTables(em: EntityManager): Promise<TableSummary[]> {
 
 export async function introspectTable(em: EntityManager, tableName: string): Promise<IntrospectedTable | null> {
   const connection = em.getConnection();
-  const [table] = await connection.execute<{ oid: number; comment: string | null }[]>(
-    `select c.oid, obj_description(c.oid, 'pg_class') as comment
+  const [table] = await connection.execute<{ oid: number; comment: string | null; tenant_owned: boolean }[]>(
+    `select c.oid, obj_description(c.oid, 'pg_class') as comment,
+            exists (select from pg_policy p where p.polrelid = c.oid and p.polname = c.relname || ?) as tenant_owned
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition and c.relname = ?`,
-    [tableName],
+    [TENANT_POLICY_SUFFIX, tableName],
   );
   if (!table) return null;
+  const isTenancyColumn = (column: string) => table.tenant_owned && column === TENANT_COLUMN;
   const columns = await connection.execute<ColumnRow[]>(
     `select a.attname as column_name, t.typname as db_type, not a.attnotnull as nullable,
             pg_get_expr(d.adbin, d.adrelid) as default_value, a.attidentity <> '' as identity,
@@ -84,28 +92,33 @@ export async function introspectTable(em: EntityManager, tableName: string): Pro
     [table.oid],
   );
   const primary = indexes.find((i) => i.primary);
+  // A unique rule of a tenant-owned table leads with tenant_id: per tenant, on the other columns.
+  const uniqueConstraints = indexes.filter((i) => !i.primary).map((i) => ({ name: i.name, columns: i.columns.filter((c) => !isTenancyColumn(c)) }));
   const primaryKey = primary?.columns ?? [];
   return {
     tableName,
     comment: table.comment,
-    columns: columns.map((c) => ({
-      columnName: c.column_name,
-      dbType: c.db_type,
-      nullable: c.nullable,
-      defaultValue: c.default_value,
-      identity: c.identity,
-      readOnly: c.read_only,
-      length: c.length === null ? null : Number(c.length),
-      precision: c.db_type === 'numeric' && c.precision !== null ? Number(c.precision) : null,
-      scale: c.db_type === 'numeric' && c.scale !== null ? Number(c.scale) : null,
-      primaryKey: primaryKey.length === 1 && primaryKey[0] === c.column_name,
-      comment: c.comment,
-    })),
+    columns: columns
+      .filter((c) => !isTenancyColumn(c.column_name))
+      .map((c) => ({
+        columnName: c.column_name,
+        dbType: c.db_type,
+        nullable: c.nullable,
+        defaultValue: c.default_value,
+        identity: c.identity,
+        readOnly: c.read_only,
+        length: c.length === null ? null : Number(c.length),
+        precision: c.db_type === 'numeric' && c.precision !== null ? Number(c.precision) : null,
+        scale: c.db_type === 'numeric' && c.scale !== null ? Number(c.scale) : null,
+        primaryKey: primaryKey.length === 1 && primaryKey[0] === c.column_name,
+        comment: c.comment,
+      })),
     primaryKey,
     primaryKeyName: primary?.name ?? null,
-    uniqueConstraints: indexes.filter((i) => !i.primary).map((i) => ({ name: i.name, columns: i.columns })),
+    uniqueConstraints,
     foreignKeys: foreignKeys.map((k) => ({ name: k.name, columns: k.columns })),
     referencedBy: referencedBy.map((r) => ({ tableName: r.table_name, name: r.name })),
+    tenantOwned: table.tenant_owned,
   };
 }
 

@@ -3,6 +3,7 @@ import type { IntrospectedTable } from './introspection';
 import { camelCase, firstLine, kebabCase, pascalCase, sentenceCase, singular, words } from './naming';
 import type { ConfiguredColumn, TableConfig, UniqueConstraint } from './table-config';
 import type { Template } from './templates/generation-plan';
+import { tenantOwnershipObstacles } from './tenancy-rules';
 
 /** Names already taken, which a proposal steers clear of. */
 export interface TakenNames {
@@ -38,6 +39,8 @@ export function proposeConfig(table: IntrospectedTable, template: Template, take
     className,
     resourcePath: `/${moduleId}`,
     permissionPrefix: `${moduleId}:${/^[a-z]/.test(lastWord) ? lastWord : 'record'}`,
+    // Tenant-owned unless it cannot be (tenancy-rules.ts); once it is, it stays.
+    tenantOwned: table.tenantOwned || tenantOwnershipObstacles(table.tableName, table.columns).length === 0,
     columns: proposeColumns(table),
     uniqueConstraints: conflictingConstraints(table),
     foreignKeys: table.foreignKeys,

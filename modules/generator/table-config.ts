@@ -53,6 +53,12 @@ export interface TableConfig {
   className: string;
   resourcePath: string;
   permissionPrefix: string;
+  /**
+   * Each tenant has its own records: the table gets tenancy's `tenant_id` and isolation policy
+   * when generated, and the permissions are of scope `tenant`. Else the records are one set, the
+   * platform administrators' (scope `global`).
+   */
+  tenantOwned: boolean;
   columns: ConfiguredColumn[];
   uniqueConstraints: UniqueConstraint[];
   foreignKeys: ForeignKey[];
@@ -61,4 +67,7 @@ export interface TableConfig {
 }
 
 /** The settings a configuration update may change; facts and derived fields stay. */
-export type TableSettings = Pick<TableConfig, 'templateId' | 'templateVersion' | 'moduleId' | 'moduleName' | 'className' | 'resourcePath' | 'permissionPrefix'>;
+export type TableSettings = Pick<
+  TableConfig,
+  'templateId' | 'templateVersion' | 'moduleId' | 'moduleName' | 'className' | 'resourcePath' | 'permissionPrefix' | 'tenantOwned'
+>;

@@ -27,6 +27,7 @@ export function configOf(row: GeneratorTable): TableConfig {
     className: row.className,
     resourcePath: row.resourcePath,
     permissionPrefix: row.permissionPrefix,
+    tenantOwned: row.tenantOwned,
     // Configurations stored before `readOnly` was read from the catalog lack it, and before integer
     // keys were strings may give one the tsType `number`, which no template uses.
     columns: row.columns.map((c) => ({ ...c, readOnly: c.readOnly === true, tsType: isIntegerKey(c) ? 'string' : c.tsType })),

@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_TENANT_ID, KernelErrors, Type, defineRoute, type ModuleContext, type Principal } from '@atrium/kernel';
+import { AppError, DEFAULT_TENANT_ID, KernelErrors, Type, defineRoute, runInTenant, type ModuleContext, type Principal } from '@atrium/kernel';
 import type { AuthAttributes } from '@atrium/module/auth';
 import { MenuTreeApi } from '@atrium/module/menus';
 import { TenantDirectoryApi } from '@atrium/module/tenants';
@@ -46,7 +46,9 @@ export const getMyMenus = defineRoute({
  * another authenticator can name no user.
  */
 async function identityOf(ctx: ModuleContext, principal: Principal): Promise<UserIdentity> {
-  const user = await ctx.use(UserDirectoryApi).identity(principal.userId);
+  const read = () => ctx.use(UserDirectoryApi).identity(principal.userId);
+  // A platform administrator inside a tenant is still its own account, in its own tenant.
+  const user = await (principal.homeTenantId ? runInTenant(principal.homeTenantId, read) : read());
   if (!user) throw new AppError(KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, { details: [{ message: 'the caller has no user account' }] });
   return user;
 }

@@ -22,12 +22,22 @@ export interface ParamDefinition<T> {
   readonly pattern?: string;
   /** Kept as the param's `remark` when it is created. */
   readonly description?: string;
+  /**
+   * Each tenant may set its own value (a tenant's password policy), read in its tenant instead of
+   * the platform's. Without it the param is the platform's alone: every tenant reads the
+   * platform's value, and a tenant's try at its own is `403 SYSTEM_PARAM_PLATFORM_ONLY_403`. Set
+   * it only for a param the module reads in the tenant it serves (not before the caller is known,
+   * not in platform work such as a purge), and whose every allowed value is safe for any tenant
+   * to choose.
+   */
+  readonly perTenant?: boolean;
 }
 
 interface ParamSpec {
   key: string;
   name: string;
   description?: string;
+  perTenant?: boolean;
 }
 
 export interface IntegerParamSpec extends ParamSpec {
@@ -64,10 +74,12 @@ export function defineParam(spec: IntegerParamSpec | StringParamSpec | BooleanPa
 
 export interface Params {
   /**
-   * The param's current value, typed by its definition. Served from a per-instance cache that
-   * every update invalidates on every instance, so a change applies at the next read and no read
-   * re-queries the database. A missing row, or a stored value that does not fit the definition
-   * (a warning is logged), answers the definition's default.
+   * The param's current value in the current tenant, typed by its definition: the tenant's
+   * override, else the platform default (work in no tenant reads the platform's). Served from a
+   * per-instance cache, per key and tenant, that every update invalidates on every instance, so
+   * a change applies at the next read and no read re-queries the database. A stored value that
+   * does not fit the definition is passed over (a warning is logged): a tenant's for the
+   * platform's, the platform's for the definition's default, which a missing row answers too.
    */
   get<T>(definition: ParamDefinition<T>): Promise<T>;
 }

@@ -1,6 +1,6 @@
 import { defineModule, provide } from '@atrium/kernel';
 import { ParamsApi } from './api';
-import { builtinParamsSync } from './builtin-sync';
+import { startBuiltinParamsSync } from './builtin-sync';
 import { ParamErrors } from './errors';
 import { ParamEntity } from './param.entity';
 import { ParamReader } from './param-reader';
@@ -13,10 +13,6 @@ export default defineModule({
   entities: [ParamEntity],
   routes: [getParamByKey, ...params.routes],
   provides: [provide(ParamsApi, (ctx) => new ParamReader(ctx))],
-  setup: async (ctx) => {
-    const sync = builtinParamsSync();
-    await sync.start(ctx);
-    return sync;
-  },
+  setup: (ctx) => startBuiltinParamsSync(ctx),
   stop: (ctx) => ctx.state.stop(),
 });

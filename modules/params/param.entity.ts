@@ -6,6 +6,8 @@ export const ParamEntity = defineEntity({
   tableName: 'params_param',
   properties: (p) => ({
     ...resourceColumns(p),
+    // The default tenant's params are the platform's defaults (migrations/0003-tenant-overridable.ts).
+    tenantId: p.uuid(),
     key: p.string().length(100),
     // Always a string: a built-in's definition says how to read it.
     value: p.string().length(2000),

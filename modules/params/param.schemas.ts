@@ -5,8 +5,12 @@ export const ParamSchema = resourceViewSchema('Param', {
   key: Type.String(),
   value: Type.String({ description: 'Always a string ("5", "true"); a built-in param’s definition says how it is read.' }),
   name: Type.String(),
-  builtin: Type.Boolean({ description: 'Declared by a module: cannot be deleted; its key and name are the module’s.' }),
+  builtin: Type.Boolean({ description: 'Declared by a module: its key and name are the module’s; the platform’s cannot be deleted.' }),
   remark: Type.Union([Type.String(), Type.Null()]),
+  inherited: Type.Boolean({
+    description:
+      'The platform’s default, which the tenant reads but does not change (override it by creating a param with its key); false for the tenant’s own.',
+  }),
 });
 
 const KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_.-]*$';

@@ -77,7 +77,7 @@ export const metrics = defineRoute({
   root: true,
   public: true,
   rateLimit: false,
-  summary: 'Prometheus metrics: requests by route and status, latency, process',
+  summary: 'Prometheus metrics: requests by route and status, latency, process, host, database pool, Redis, caches',
   description:
     'Prometheus text format: request counts by route template and status, latency histograms and process metrics. Public like most scrape targets: keep it off the public network.',
   raw: { contentType: 'text/plain; version=0.0.4' },

@@ -35,7 +35,8 @@ export interface TaskHandler<P = any, R = unknown> {
    * The permission a caller must hold to submit a task of this type, run it or retry it (403
    * PERM_DENIED_403 otherwise), and to schedule it. Declared in the contributing module's manifest
    * (`audit:record:purge`), or one of the tasks module's own: `task:task:submit` for a type that
-   * anyone who may submit tasks may use.
+   * anyone who may submit tasks may use. One of scope `global` makes the type the platform's: its
+   * tasks are submitted and run in the default tenant only (`task-types.ts`).
    */
   readonly permission: string;
   readonly description?: string;
@@ -105,7 +106,10 @@ export interface SubmittedTask {
   replayed: boolean;
 }
 
-/** Submission from code, with the same checks and guarantees as `POST /tasks`. */
+/**
+ * Submission from code, with the same checks and guarantees as `POST /tasks`. The task is the
+ * current tenant's and runs in it: work in no tenant names one with `runInTenant`.
+ */
 export interface Tasks {
   /** `createdBy` is the id of the user the task acts for and belongs to. */
   submit(submission: TaskSubmission, createdBy: string): Promise<SubmittedTask>;

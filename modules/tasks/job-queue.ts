@@ -1,11 +1,14 @@
-import { inject, injectable, runAsPlatform, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { DEFAULT_TENANT_ID, inject, injectable, runAsPlatform, type EntityManager, type ModuleContext } from '@atrium/kernel';
 import PgBoss from 'pg-boss';
 import { TrackedBossDb, bossDbFor } from './boss-db';
 import { TasksContext } from './tasks-context';
 
 /** pg-boss's tables, in a schema of their own that the tasks module owns. */
 export const JOB_SCHEMA = 'tasks_pgboss';
-/** The one queue: every job is `{ taskId }`, and the task row says what to run. */
+/**
+ * The one queue: every job is `{ taskId, tenantId }`, and the task row says what to run. pg-boss's
+ * tables are the platform's, so the job names the tenant its task belongs to and runs in.
+ */
 export const QUEUE = 'atrium.tasks';
 /**
  * pg-boss may not hold a job active for a day or more. A job is completed the moment its task is
@@ -36,9 +39,22 @@ async function createQueue(boss: PgBoss): Promise<void> {
   }
 }
 
+/** What a job is sent for: a task, in its tenant. */
+export interface JobTarget {
+  id: string;
+  tenantId: string;
+}
+
 export interface DeliveredJob {
   id: string;
   taskId: string;
+  tenantId: string;
+}
+
+interface JobData {
+  taskId: string;
+  /** Absent from jobs sent before tasks were tenant-owned, whose tasks all became the default tenant's. */
+  tenantId?: string;
 }
 
 /**
@@ -103,20 +119,17 @@ export class JobQueue {
     await this.db?.drain();
   }
 
-  /** Enqueues the job `jobId` for `taskId` in `em`'s transaction, due at once or at `startAfter`. */
-  async send(em: EntityManager, jobId: string, taskId: string, startAfter?: Date): Promise<void> {
-    await this.running().send(
-      QUEUE,
-      { taskId },
-      {
-        id: jobId,
-        retryLimit: 0,
-        expireInSeconds: EXPIRE_SECONDS,
-        retentionDays: RETENTION_DAYS,
-        ...(startAfter ? { startAfter } : {}),
-        db: bossDbFor(em),
-      },
-    );
+  /** Enqueues the job `jobId` for `task` in `em`'s transaction, due at once or at `startAfter`. */
+  async send(em: EntityManager, jobId: string, task: JobTarget, startAfter?: Date): Promise<void> {
+    const data: JobData = { taskId: task.id, tenantId: task.tenantId };
+    await this.running().send(QUEUE, data, {
+      id: jobId,
+      retryLimit: 0,
+      expireInSeconds: EXPIRE_SECONDS,
+      retentionDays: RETENTION_DAYS,
+      ...(startAfter ? { startAfter } : {}),
+      db: bossDbFor(em),
+    });
   }
 
   /** Discards a job that has not been delivered yet (a delivered one is already completed). */
@@ -132,7 +145,7 @@ export class JobQueue {
   async take(em: EntityManager, count: number): Promise<DeliveredJob[]> {
     const boss = this.running();
     const db = bossDbFor(em);
-    const jobs = await boss.fetch<{ taskId: string }>(QUEUE, { batchSize: count, db });
+    const jobs = await boss.fetch<JobData>(QUEUE, { batchSize: count, db });
     if (jobs.length === 0) return [];
     // Typed without the data argument the implementation takes third.
     const complete = boss.complete.bind(boss) as unknown as (name: string, ids: string[], data: null, options: PgBoss.ConnectionOptions) => Promise<unknown>;
@@ -142,7 +155,7 @@ export class JobQueue {
       null,
       { db },
     );
-    return jobs.map((job) => ({ id: job.id, taskId: job.data.taskId }));
+    return jobs.map((job) => ({ id: job.id, taskId: job.data.taskId, tenantId: job.data.tenantId ?? DEFAULT_TENANT_ID }));
   }
 
   private running(): PgBoss {

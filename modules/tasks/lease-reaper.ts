@@ -1,4 +1,4 @@
-import { inject, injectable, newId, type ModuleContext } from '@atrium/kernel';
+import { inject, injectable, newId, runAsPlatform, type ModuleContext } from '@atrium/kernel';
 import { JobQueue } from './job-queue';
 import { TaskDispatcher } from './task-dispatcher';
 import { expiredLeases, settleAttempt } from './task-sql';
@@ -47,23 +47,29 @@ export class LeaseReaper {
       .finally(() => (this.reaping = undefined));
   }
 
+  /**
+   * As the platform: a timer runs in no tenant and would see no task, and the leases that ran out
+   * are every tenant's. Settling changes rows in place, and the new job names the task's tenant.
+   */
   private async reap(): Promise<void> {
-    const requeued = await this.ctx.db
-      .em()
-      .fork()
-      .transactional(async (em) => {
-        let count = 0;
-        for (const { id, jobId } of await expiredLeases(em, BATCH)) {
-          const nextJobId = newId();
-          const settled = await settleAttempt(em, id, jobId, nextJobId, { outcome: 'lost', error: LOST, retryDelayMs: 0 });
-          if (settled?.state === 'queued') {
-            await this.queue.send(em, nextJobId, id, settled.runAt);
-            count++;
+    const requeued = await runAsPlatform(() =>
+      this.ctx.db
+        .em()
+        .fork()
+        .transactional(async (em) => {
+          let count = 0;
+          for (const { id, jobId } of await expiredLeases(em, BATCH)) {
+            const nextJobId = newId();
+            const settled = await settleAttempt(em, id, jobId, nextJobId, { outcome: 'lost', error: LOST, retryDelayMs: 0 });
+            if (settled?.state === 'queued') {
+              await this.queue.send(em, nextJobId, settled, settled.runAt);
+              count++;
+            }
+            this.ctx.log.warn({ taskId: id, tenantId: settled?.tenantId, state: settled?.state }, 'a running task lost its lease');
           }
-          this.ctx.log.warn({ taskId: id, state: settled?.state }, 'a running task lost its lease');
-        }
-        return count;
-      });
+          return count;
+        }),
+    );
     if (requeued > 0) this.dispatcher.wake();
   }
 }

@@ -50,7 +50,7 @@ export class TaskActions {
       // Checked on the row the update matched, so the type cannot change in between; a refusal rolls the update back.
       if (spec.queues) this.ctx.resolve(TaskTypes).authorise(changed.task.type, caller.permissions, '/params/id');
       if (changed.previousJobId && changed.previousJobId !== jobId) await queue.cancel(em, changed.previousJobId);
-      if (jobId) await queue.send(em, jobId, id);
+      if (jobId) await queue.send(em, jobId, changed.task);
       if (action === 'cancel') await closeOpenAttempt(em, id, 'cancelled');
       return changed.task;
     });

@@ -1,4 +1,4 @@
-import { inject, injectable, type ModuleContext } from '@atrium/kernel';
+import { inject, injectable, runAsPlatform, type ModuleContext } from '@atrium/kernel';
 import { JobQueue } from './job-queue';
 import { RunningTasks } from './running-tasks';
 import { TaskRunner } from './task-runner';
@@ -70,22 +70,28 @@ export class TaskDispatcher {
     }
   }
 
-  /** Takes up to `count` jobs and starts their tasks; answers how many jobs were delivered. */
+  /**
+   * Takes up to `count` jobs and starts their tasks; answers how many jobs were delivered. The
+   * jobs are every tenant's, so they are taken and their tasks claimed as the platform; each
+   * handler then runs in its task's tenant (TaskRunner).
+   */
   private async claim(count: number, config: TasksConfig): Promise<number> {
     try {
-      const { tasks, delivered } = await this.ctx.db
-        .em()
-        .fork()
-        .transactional(async (em) => {
-          const jobs = await this.queue.take(em, count);
-          const claimed: Task[] = [];
-          for (const job of jobs) {
-            const task = await claimTask(em, job.taskId, job.id, config.leaseMs);
-            // No task: a stale job (cancelled, run again or retried since it was sent), done with.
-            if (task) claimed.push(task);
-          }
-          return { tasks: claimed, delivered: jobs.length };
-        });
+      const { tasks, delivered } = await runAsPlatform(() =>
+        this.ctx.db
+          .em()
+          .fork()
+          .transactional(async (em) => {
+            const jobs = await this.queue.take(em, count);
+            const claimed: Task[] = [];
+            for (const job of jobs) {
+              const task = await claimTask(em, job.taskId, job.tenantId, job.id, config.leaseMs);
+              // No task: a stale job (cancelled, run again or retried since it was sent, or its tenant deleted), done with.
+              if (task) claimed.push(task);
+            }
+            return { tasks: claimed, delivered: jobs.length };
+          }),
+      );
       for (const task of tasks) this.track(this.runner.execute(task, config));
       return delivered;
     } catch (error) {

@@ -1,4 +1,5 @@
-import { inject, injectable, newId, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { inject, injectable, newId, runInTenant, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { TenantDirectoryApi } from '@atrium/module/tenants';
 import type { TaskRun } from './api';
 import { Heartbeat } from './heartbeat';
 import { JobQueue } from './job-queue';
@@ -30,8 +31,16 @@ export class TaskRunner {
     this.running = ctx.resolve(RunningTasks);
   }
 
-  /** Resolves once the outcome is recorded (or left to the reaper when recording failed). */
-  async execute(task: Task, config: TasksConfig): Promise<void> {
+  /**
+   * Resolves once the outcome is recorded (or left to the reaper when recording failed). Runs in
+   * the task's tenant: the handler, the heartbeat (whose timer inherits it) and every write of
+   * the task see that tenant's rows only, whatever the worker was started from.
+   */
+  execute(task: Task, config: TasksConfig): Promise<void> {
+    return runInTenant(task.tenantId, () => this.executeHere(task, config));
+  }
+
+  private async executeHere(task: Task, config: TasksConfig): Promise<void> {
     const jobId = task.jobId!;
     const log = this.ctx.log.child({ taskId: task.id, type: task.type, attempt: task.attempts });
     const controller = this.running.add(task.id);
@@ -70,6 +79,8 @@ export class TaskRunner {
     };
     try {
       if (!handler) throw new Error(`task type "${task.type}" is not registered: the module that contributed it is disabled or gone`);
+      // A stopped tenant's work does not run; the attempt fails and is retried like any other.
+      if (!(await this.ctx.use(TenantDirectoryApi).byId(task.tenantId))?.usable) throw new Error('its tenant is disabled or expired');
       const result = await untilAborted(
         Promise.resolve().then(() => handler.run(task.payload, run)),
         signal,
@@ -106,7 +117,7 @@ export class TaskRunner {
     await this.em().transactional(async (em) => {
       const nextJobId = newId();
       const settled = await settleAttempt(em, task.id, jobId, nextJobId, settlement);
-      if (settled?.state === 'queued') await this.queue.send(em, nextJobId, task.id, settled.runAt);
+      if (settled?.state === 'queued') await this.queue.send(em, nextJobId, settled, settled.runAt);
     });
   }
 

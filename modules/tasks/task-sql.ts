@@ -31,12 +31,15 @@ export interface NewTask {
   createdBy: string;
 }
 
-/** Inserts the task, unless the creator already used its idempotency key (then: undefined). */
+/**
+ * Inserts the task in the current tenant (the statement's: the column's default), unless the
+ * creator already used its idempotency key there (then: undefined).
+ */
 export async function insertTask(em: EntityManager, t: NewTask): Promise<Task | undefined> {
   const rows = await em.execute<Row[]>(
     `insert into tasks (id, idempotency_key, fingerprint, type, payload, state, attempts, max_attempts, run_at, schedule_id, job_id, created_by, created_at, version, updated_at)
      values (?, ?, ?, ?, ?::jsonb, ?, 0, ?, ?, ?, ?, ?, now(), 1, now())
-     on conflict (created_by, idempotency_key) do nothing
+     on conflict (tenant_id, created_by, idempotency_key) do nothing
      returning *`,
     [t.id, t.idempotencyKey, t.fingerprint, t.type, JSON.stringify(t.payload), t.state, t.maxAttempts, t.runAt, t.scheduleId, t.jobId, t.createdBy],
   );
@@ -50,21 +53,23 @@ export async function taskByKey(em: EntityManager, createdBy: string, idempotenc
 
 /**
  * The job `jobId` takes its task: running, one more attempt (recorded), leased until now +
- * `leaseMs`. Undefined when the job is stale: the task was cancelled, run again or retried.
+ * `leaseMs`. Undefined when the job is stale: the task was cancelled, run again or retried, or
+ * is gone with its tenant. Run as the platform, beside pg-boss's tables: the job's tenant fences
+ * the task, and the attempt is the task's tenant's, which the platform's default would not be.
  */
-export async function claimTask(em: EntityManager, taskId: string, jobId: string, leaseMs: number): Promise<Task | undefined> {
+export async function claimTask(em: EntityManager, taskId: string, tenantId: string, jobId: string, leaseMs: number): Promise<Task | undefined> {
   const rows = await em.execute<Row[]>(
     `with claimed as (
        update tasks set state = 'running', attempts = attempts + 1, started_at = now(), finished_at = null,
          lease_until = now() + ?::integer * interval '1 millisecond', progress_percent = null, progress_message = null,
          version = version + 1, updated_at = now()
-       where id = ? and job_id = ? and state in ('queued', 'scheduled')
+       where id = ? and tenant_id = ? and job_id = ? and state in ('queued', 'scheduled')
        returning *
      ), attempt as (
-       insert into task_attempts (id, task_id, number, started_at) select ?, id, attempts, now() from claimed
+       insert into task_attempts (id, task_id, tenant_id, number, started_at) select ?, id, tenant_id, attempts, now() from claimed
      )
      select * from claimed`,
-    [leaseMs, taskId, jobId, newId()],
+    [leaseMs, taskId, tenantId, jobId, newId()],
   );
   return tasks(em, rows)[0];
 }
@@ -139,7 +144,10 @@ export async function settleAttempt(em: EntityManager, taskId: string, jobId: st
   return tasks(em, rows)[0];
 }
 
-/** Running tasks whose lease ran out, locked for this transaction (another reaper skips them). */
+/**
+ * Running tasks whose lease ran out, locked for this transaction (another reaper skips them): in
+ * every tenant when run as the platform, as the reaper does.
+ */
 export async function expiredLeases(em: EntityManager, limit: number): Promise<{ id: string; jobId: string }[]> {
   const rows = await em.execute<{ id: string; job_id: string }[]>(
     `select id, job_id from tasks where state = 'running' and lease_until < now() order by lease_until limit ? for update skip locked`,

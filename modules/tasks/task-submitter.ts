@@ -62,7 +62,7 @@ export class TaskSubmitter implements Tasks {
       createdBy,
     });
     if (inserted) {
-      if (jobId) await this.queue.send(em, jobId, inserted.id, state === 'scheduled' ? runAt : undefined);
+      if (jobId) await this.queue.send(em, jobId, inserted, state === 'scheduled' ? runAt : undefined);
       return { task: toTaskView(inserted), replayed: false };
     }
     // The key is taken: its task is committed (the insert waited for whoever took it).

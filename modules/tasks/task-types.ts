@@ -1,4 +1,15 @@
-import { AppError, KernelErrors, compileValueValidator, inject, injectable, permissionGrants, type ModuleContext, type Validator } from '@atrium/kernel';
+import {
+  AppError,
+  DEFAULT_TENANT_ID,
+  KernelErrors,
+  compileValueValidator,
+  currentTenantId,
+  inject,
+  injectable,
+  permissionGrants,
+  type ModuleContext,
+  type Validator,
+} from '@atrium/kernel';
 import { TaskHandlerSpi, type TaskHandler } from './api';
 import { TaskErrors } from './errors';
 import { TasksContext } from './tasks-context';
@@ -19,8 +30,12 @@ export interface TaskTypeView {
   reportsProgress: boolean;
 }
 
+type PermissionDeclaration = NonNullable<ModuleContext['manifest']['permissions']>[number];
+
 interface Registry {
   byType: Map<string, TaskHandler>;
+  /** The platform's types: their permission is of scope global (see `inPlatformTenant`). */
+  platform: Set<string>;
   /** One line per contribution that cannot be used, naming its type. */
   problems: string[];
 }
@@ -53,11 +68,15 @@ export class TaskTypes {
    * Holds a submission's type and payload to the registered types: 400 TASK_TYPE_UNKNOWN_400
    * naming the `type` beside the payload, or 400 VALIDATION_FAILED_400 naming what is wrong
    * under `pointer` (the payload's JSON pointer, e.g. `/body/payload`). The payload gets the
-   * defaults its schema declares.
+   * defaults its schema declares. A platform type outside the default tenant is 403
+   * PERM_DENIED_403 (`inPlatformTenant`).
    */
   check(type: string, payload: unknown, pointer: string): void {
-    const handler = this.handler(type);
-    if (!handler) throw unknownType(type, `${pointer.slice(0, pointer.lastIndexOf('/'))}/type`);
+    const field = `${pointer.slice(0, pointer.lastIndexOf('/'))}/type`;
+    const { byType, platform } = this.registry();
+    const handler = byType.get(type);
+    if (!handler) throw unknownType(type, field);
+    if (platform.has(type) && !inPlatformTenant()) throw platformOnly(handler, field);
     this.validator(handler, pointer)(payload);
   }
 
@@ -82,8 +101,12 @@ export class TaskTypes {
     });
   }
 
+  /** The types the current tenant may submit: the platform's are the default tenant's only. */
   list(): TaskTypeView[] {
-    return [...this.registry().byType.values()]
+    const { byType, platform } = this.registry();
+    const everything = inPlatformTenant();
+    return [...byType.values()]
+      .filter((h) => everything || !platform.has(h.type))
       .map((h) => ({
         type: h.type,
         title: h.title,
@@ -105,6 +128,7 @@ export class TaskTypes {
 
   private registry(): Registry {
     const byType = new Map<string, TaskHandler>();
+    const platform = new Set<string>();
     const problems: string[] = [];
     for (const { manifest, contribution } of this.ctx.contributors(TaskHandlerSpi)) {
       for (const handler of contribution.handlers ?? []) {
@@ -113,21 +137,28 @@ export class TaskTypes {
           this.undeclared(handler, manifest) ??
           this.uncompilable(handler) ??
           (byType.has(handler.type) ? duplicate(byType.get(handler.type)!, handler) : undefined);
-        if (problem) problems.push(problem);
-        else byType.set(handler.type, handler);
+        if (problem) {
+          problems.push(problem);
+          continue;
+        }
+        byType.set(handler.type, handler);
+        if (this.declaration(handler, manifest)?.scope === 'global') platform.add(handler.type);
       }
     }
     this.report(problems);
-    return { byType, problems };
+    return { byType, platform, problems };
   }
 
   /**
    * A type's permission is one its module declares (so it is synced, listed and grantable), or
    * one of the tasks module's own, which every contributor depends on.
    */
+  private declaration(handler: TaskHandler, contributor: ModuleContext['manifest']): PermissionDeclaration | undefined {
+    return [...(contributor.permissions ?? []), ...(this.ctx.manifest.permissions ?? [])].find((p) => p.code === handler.permission);
+  }
+
   private undeclared(handler: TaskHandler, contributor: ModuleContext['manifest']): string | undefined {
-    const declared = [...(contributor.permissions ?? []), ...(this.ctx.manifest.permissions ?? [])].map((p) => p.code);
-    if (declared.includes(handler.permission)) return undefined;
+    if (this.declaration(handler, contributor)) return undefined;
     return `task type "${handler.type}" needs the permission ${JSON.stringify(handler.permission)}, which neither module "${contributor.id}" nor "${this.ctx.id}" declares in its manifest`;
   }
 
@@ -161,6 +192,32 @@ function malformed(handler: TaskHandler): string | undefined {
   if (typeof handler.payload !== 'object' || handler.payload === null) return `task type ${name} has no payload schema`;
   if (typeof handler.run !== 'function') return `task type ${name} has no run function`;
   return undefined;
+}
+
+/**
+ * Whether the current work may submit the platform's types: those whose permission is of scope
+ * global (`assets.cleanup`, `audit.purge`), whose handlers reach every tenant's rows (with
+ * runAsPlatform, for what needs it). Their tasks live and run in the default tenant only. A
+ * tenant's users cannot hold such a permission; this also keeps out a platform administrator
+ * switched into a tenant, and code submitting there, so no tenant sees such a task or its
+ * result. Platform work (no tenant named) inserts into the default tenant.
+ */
+function inPlatformTenant(): boolean {
+  const tenantId = currentTenantId();
+  return tenantId === undefined || tenantId === DEFAULT_TENANT_ID;
+}
+
+function platformOnly(handler: TaskHandler, field: string): AppError {
+  return new AppError(KernelErrors.PERM_DENIED_403, {
+    details: [
+      {
+        field,
+        rule: 'platform-task',
+        message: `task type ${JSON.stringify(handler.type)} is the platform's: only the default tenant submits it`,
+        permission: handler.permission,
+      },
+    ],
+  });
 }
 
 function unknownType(type: string, field: string): AppError {

@@ -11,6 +11,8 @@ export const TaskEntity = defineEntity({
   tableName: 'tasks',
   properties: (p) => ({
     id: p.uuid().primary(),
+    // The tenant that submitted it (migrations/0005-tenant-owned.ts): where its handler runs.
+    tenantId: p.uuid(),
     idempotencyKey: p.string().length(255),
     // sha256 of the canonical submission: a replay with another body is a conflict.
     fingerprint: p.string().length(64),

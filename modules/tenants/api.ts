@@ -21,6 +21,8 @@ export interface TenantDirectory {
   /** The tenant of a code, whatever its case; null when none has it. */
   byCode(code: string): Promise<TenantSummary | null>;
   byId(id: string): Promise<TenantSummary | null>;
+  /** Whether a tenant besides the default one is usable: then a sign-in must say which tenant. */
+  hasOthers(): Promise<boolean>;
   /**
    * The most the tenant's users may hold, as permission codes: whatever their roles grant beyond
    * it (a wildcard included) is not theirs. Null: no ceiling (the default tenant, the platform's).

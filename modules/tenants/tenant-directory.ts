@@ -1,5 +1,5 @@
 import { raw, type ModuleContext } from '@atrium/kernel';
-import type { TenantDirectory, TenantSummary } from './api';
+import { DEFAULT_TENANT_CODE, type TenantDirectory, type TenantSummary } from './api';
 import { permissionCeiling } from './permission-ceiling';
 import { TenantEntity, isUsable, type Tenant } from './tenant.entity';
 
@@ -15,6 +15,14 @@ export class TenantDirectoryReader implements TenantDirectory {
   async byId(id: string): Promise<TenantSummary | null> {
     const found = await this.ctx.db.em().findOne(TenantEntity, { id });
     return found ? summary(found) : null;
+  }
+
+  async hasOthers(): Promise<boolean> {
+    const now = new Date();
+    const usable = await this.ctx.db
+      .em()
+      .count(TenantEntity, { code: { $ne: DEFAULT_TENANT_CODE }, status: 'active', $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+    return usable > 0;
   }
 
   async permissionCeiling(id: string): Promise<readonly string[] | null> {

@@ -1,4 +1,4 @@
-import type { ModuleContext } from '@atrium/kernel';
+import { tenantScopeKey, type ModuleContext } from '@atrium/kernel';
 import type { UserIdentity } from './api';
 
 /**
@@ -13,14 +13,19 @@ import type { UserIdentity } from './api';
  */
 const TTL_MS = 60 * 1000;
 
-const key = (userId: string) => `identity:${userId.toLowerCase()}`;
+/**
+ * Per user and the tenant the read ran in: the database answers a read of a user only in the
+ * user's tenant, so a miss in another (a platform administrator's account read from inside a
+ * tenant it switched into) must not stand for the account where it lives.
+ */
+const keyPrefix = (userId: string) => `identity:${userId.toLowerCase()}:`;
 
 export function cachedIdentity(ctx: ModuleContext, userId: string, load: () => Promise<UserIdentity | null>): Promise<UserIdentity | null> {
-  return ctx.cache.getOrLoad(key(userId), async () => freeze(await load()), TTL_MS);
+  return ctx.cache.getOrLoad(keyPrefix(userId) + tenantScopeKey(), async () => freeze(await load()), TTL_MS);
 }
 
 export function forgetIdentity(ctx: ModuleContext, userId: string): Promise<void> {
-  return ctx.cache.invalidate(key(userId));
+  return ctx.cache.invalidatePrefix(keyPrefix(userId));
 }
 
 function freeze(identity: UserIdentity | null): UserIdentity | null {

@@ -12,6 +12,8 @@ export const PASSWORD_MIN_LENGTH = defineParam({
   min: 1,
   max: PASSWORD_MAX_LENGTH,
   description: 'In characters, for every new password (create, reset, change); passwords already set keep working.',
+  // A tenant's own policy for its own users, read when they set a password.
+  perTenant: true,
 });
 
 /** What is wrong with a new password's length under the current policy, or null. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import type { ModuleContext } from '../../kernel/api';
 import { assetsRuntime } from '../../modules/assets/assets-runtime';
 import { removeOrphans } from '../../modules/assets/cleanup';
 import { assetTaskHandlers } from '../../modules/assets/cleanup.task';
-import { newStorageKey } from '../../modules/assets/storage/storage-key';
+import { newStorageKey, partsOf } from '../../modules/assets/storage/storage-key';
+import { DEFAULT_TENANT_ID } from '../../kernel/db/tenancy/tenancy-names';
 import { expectSuccess } from '../http/helpers';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 import { download, objectsDir, storedFiles, upload } from './helpers';
@@ -27,14 +29,16 @@ describe('removing orphaned asset bytes', () => {
   after(() => server?.stop());
 
   const store = () => assetsRuntime(ctx).store;
-  const fileOf = (key: string) => path.join(objectsDir(server), key.slice(-2), key);
+  const fileOf = (key: string) => {
+    const { folder, id } = partsOf(key);
+    return path.join(objectsDir(server), ...(folder ? [folder] : []), id.slice(-2), id);
+  };
   const exists = (key: string) => fs.existsSync(fileOf(key));
   const storageKeyOf = async (id: string) =>
     ((await server.sql('select storage_key from assets_asset where id = ?', [id])) as { storage_key: string }[])[0].storage_key;
 
-  /** Bytes in the store that no asset row holds, written `ageMs` ago. */
-  async function orphan(ageMs: number): Promise<string> {
-    const key = newStorageKey();
+  /** Bytes in the store that no asset row holds, written `ageMs` ago (under `key`, by default a new one in the default tenant's folder). */
+  async function orphan(ageMs: number, key = newStorageKey(DEFAULT_TENANT_ID)): Promise<string> {
     await store().write(key, Readable.from([Buffer.from('left behind')]));
     const then = new Date(Date.now() - ageMs);
     fs.utimesSync(fileOf(key), then, then);
@@ -66,6 +70,20 @@ describe('removing orphaned asset bytes', () => {
     expect(result.recent).to.be.at.least(1);
     expect(result.referenced).to.be.at.least(1);
     expect(Date.parse(result.before)).to.be.within(started - HOUR_MS, ended - HOUR_MS);
+  });
+
+  it('finds orphans with a bare key too, where they were stored before tenants had folders, and keeps a bare key an asset holds', async () => {
+    const bare = await orphan(2 * HOUR_MS, randomUUID());
+    const held = await asset(2 * HOUR_MS);
+    const heldBare = randomUUID();
+    fs.mkdirSync(path.dirname(fileOf(heldBare)), { recursive: true });
+    fs.renameSync(fileOf(held.key), fileOf(heldBare));
+    await server.sql('update assets_asset set storage_key = ? where id = ?', [heldBare, held.id]);
+    expect(fileOf(bare)).to.equal(path.join(objectsDir(server), bare.slice(-2), bare));
+    await removeOrphans(store(), ctx.db, ctx.log, { olderThanMinutes: 60 });
+    expect(exists(bare)).to.equal(false);
+    expect(exists(heldBare)).to.equal(true);
+    expect((await download(server, `/api/v1/assets/${held.id}/content`, ADMIN)).body.toString()).to.equal(TEXT.toString());
   });
 
   it('counts the grace period from the time it is given, in minutes', async () => {

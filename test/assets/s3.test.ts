@@ -8,6 +8,7 @@ import type { ModuleContext } from '../../kernel/api';
 import { assetsRuntime } from '../../modules/assets/assets-runtime';
 import { removeOrphans } from '../../modules/assets/cleanup';
 import { newStorageKey } from '../../modules/assets/storage/storage-key';
+import { DEFAULT_TENANT_ID } from '../../kernel/db/tenancy/tenancy-names';
 import { expectError, expectSuccess } from '../http/helpers';
 import { setParam } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
@@ -67,7 +68,7 @@ describe('assets on S3 (s3rver)', () => {
     expect(data).to.include({ size: PNG.length, sha256: sha256(PNG) });
     const added = (await bucketKeys()).filter((key) => !before.includes(key));
     expect(added).to.have.length(1);
-    expect(added[0]).to.match(/^assets\/[0-9a-f-]{36}$/);
+    expect(added[0]).to.match(/^assets\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     expect(storedFiles(server)).to.deep.equal([]);
     const res = await download(server, `/api/v1/assets/${data.id}/content`, ADMIN);
     expect(res.status).to.equal(200);
@@ -123,8 +124,8 @@ describe('assets on S3 (s3rver)', () => {
   });
 
   it('removes orphaned objects under its prefix, and nothing else in the bucket', async () => {
-    const orphan = `assets/${newStorageKey()}`;
-    const foreign = `reports/${newStorageKey()}`;
+    const orphan = `assets/${newStorageKey(DEFAULT_TENANT_ID)}`;
+    const foreign = `reports/${newStorageKey(DEFAULT_TENANT_ID)}`;
     for (const key of [orphan, foreign]) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'left behind' }));
     const { id } = expectSuccess(await upload(server, 'kept.png', PNG), 201).data as { id: string };
     // Objects cannot be back-dated on S3: the cleanup is run as if two hours had passed.

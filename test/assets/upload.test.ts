@@ -72,7 +72,7 @@ describe('uploading an asset', () => {
       const data = expectSuccess(await upload(server, '../../../../tmp/owned.txt', TEXT), 201).data as { id: string };
       const added = storedFiles(server).filter((f) => !before.has(f));
       expect(added).to.have.length(1);
-      expect(added[0]).to.match(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+      expect(added[0]).to.match(/^[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
       expect(added[0]).not.to.include('owned');
       expect(data.id).to.match(/^[0-9a-f-]{36}$/);
     });

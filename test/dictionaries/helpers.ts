@@ -12,6 +12,7 @@ export interface TypeBody {
   name: string;
   status: 'active' | 'disabled';
   remark: string | null;
+  inherited: boolean;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -372,12 +372,12 @@ describe('generator: a generated module', () => {
       expect(doc.text).to.include('Book title');
     });
 
-    it('declares its permissions, listed under its module id', async () => {
+    it('declares its permissions, listed under its module id, of scope tenant (its table is tenant-owned)', async () => {
       const permissions = itemsOf<{ code: string; scope: string; moduleId: string }>(
         await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN),
       );
       expect(permissions.map((p) => p.code).sort()).to.deep.equal(['add', 'edit', 'list', 'query', 'remove'].map((a) => `${PREFIX}:${a}`));
-      expect(permissions.every((p) => p.scope === 'global' && p.moduleId === MODULE_ID)).to.equal(true);
+      expect(permissions.every((p) => p.scope === 'tenant' && p.moduleId === MODULE_ID)).to.equal(true);
     });
 
     it('has its menu synced: its resource path, its name, the list permission', async () => {

@@ -56,6 +56,7 @@ export interface TableView {
   className: string;
   resourcePath: string;
   permissionPrefix: string;
+  tenantOwned: boolean;
   generatedAt: string | null;
   version: number;
   createdAt: string;

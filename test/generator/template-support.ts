@@ -43,7 +43,16 @@ export function standardColumns(): { id: PlannedColumn; version: PlannedColumn; 
 export function plan(
   fields: Partial<GenerationPlan> & Pick<GenerationPlan, 'sourceTable' | 'moduleId' | 'className' | 'resourcePath' | 'permissionPrefix' | 'columns'>,
 ): GenerationPlan {
-  return { templateId: 'crud', templateVersion: '3.0.0', moduleName: fields.moduleId, uniqueConstraints: [], foreignKeys: [], referenced: false, ...fields };
+  return {
+    templateId: 'crud',
+    templateVersion: '3.0.0',
+    moduleName: fields.moduleId,
+    tenantOwned: false,
+    uniqueConstraints: [],
+    foreignKeys: [],
+    referenced: false,
+    ...fields,
+  };
 }
 
 /** Writes the files into `<root>/<moduleId>/`, the folder the generator writes, and returns it. */

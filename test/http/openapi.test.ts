@@ -118,7 +118,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(body.required).to.equal(false);
   });
 
-  it("describes a list route's query: page, pageSize (at most 200), sort and its filters", () => {
+  it("describes a list route's query: page, pageSize (at most 200), sort with its whitelist, and its filters", () => {
     const parameters = (op('get', '/api/v1/echo/items').parameters as Json[]).filter((p) => p.$ref === undefined);
     const byName = new Map(parameters.map((p) => [p.name as string, p]));
     expect([...byName.keys()]).to.have.members(['page', 'pageSize', 'sort', 'keyword', 'kind']);
@@ -126,6 +126,7 @@ describe('HTTP API catalog (/v3/api-docs)', () => {
     expect(byName.get('pageSize')!.schema).to.include({ type: 'integer', minimum: 1, maximum: 200, default: 20 });
     expect(byName.get('page')!.schema).to.include({ type: 'integer', minimum: 1, default: 1 });
     expect(byName.get('sort')!.schema.description).to.include('name, rank, createdAt');
+    expect(byName.get('sort')!.schema['x-sort-fields'], 'the whitelist as data').to.deep.equal(['name', 'rank', 'createdAt']);
     expect(byName.get('keyword')!.description).to.equal('Part of the name.');
   });
 

@@ -36,8 +36,16 @@ describe('params: create, read, update, delete', () => {
         await call('post', '/params', { key: 'site.title', value: 'Atrium', name: '  Site title ', remark: 'Shown in the header' }),
         201,
       ).data as ParamBody;
-      expect(param).to.have.all.keys('id', 'key', 'value', 'name', 'builtin', 'remark', 'version', 'createdAt', 'updatedAt');
-      expect(param).to.include({ key: 'site.title', value: 'Atrium', name: 'Site title', builtin: false, remark: 'Shown in the header', version: 1 });
+      expect(param).to.have.all.keys('id', 'key', 'value', 'name', 'builtin', 'remark', 'inherited', 'version', 'createdAt', 'updatedAt');
+      expect(param).to.include({
+        key: 'site.title',
+        value: 'Atrium',
+        name: 'Site title',
+        builtin: false,
+        remark: 'Shown in the header',
+        inherited: false,
+        version: 1,
+      });
       expect(param.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Date.parse(param.createdAt)).to.be.closeTo(Date.now(), 60_000);
     });

@@ -42,7 +42,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server was not ready within 60 s:\n${stderr}`);
+      throw new Error(`the server was not ready within 60 s:\n${stderr}\n${stdout.slice(-2000)}`);
     }
     const ready = await fetch(`${url}/api/v1/system/ready`).then(
       (r) => r.ok,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { boot } from '../../kernel/boot';
 import type { Kernel } from '../../kernel/kernel';
+import { runAsPlatform } from '../../kernel/db/tenancy/tenant-scope';
 import { createLogger } from '../../kernel/logging/logger';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { fixture, startTestServer, type TestServer } from '../support/server';
@@ -38,7 +39,9 @@ describe('tasks in a kernel that runs a CLI command', () => {
     });
     // Several of a worker's polls (every 0.5 s): a dispatcher would have claimed it by now.
     await sleep(2000);
-    const rows = (await command.db.orm.em.fork().getConnection().execute('select state, attempts from tasks where id = ?', [task.id])) as {
+    // As the platform: tasks are tenant-owned, and a test's own statement runs in no tenant.
+    const kernel = command;
+    const rows = (await runAsPlatform(() => kernel.db.orm.em.fork().getConnection().execute('select state, attempts from tasks where id = ?', [task.id]))) as {
       state: string;
       attempts: number;
     }[];

@@ -61,16 +61,11 @@ export class SchedulesClient {
 
 /** The tasks a schedule submitted, oldest fire time first, straight from the database. */
 export async function tasksOf(server: TestServer, scheduleId: string): Promise<ScheduledTask[]> {
-  const rows = (await server.kernel.db.orm.em
-    .fork()
-    .getConnection()
-    .execute('select id, idempotency_key, created_by, state, run_at from tasks where schedule_id = ? order by run_at, id', [scheduleId])) as {
-    id: string;
-    idempotency_key: string;
-    created_by: string;
-    state: string;
-    run_at: Date | string;
-  }[];
+  // As the platform: tasks are tenant-owned, and a test's own statement runs in no tenant.
+  const rows = await server.sql<{ id: string; idempotency_key: string; created_by: string; state: string; run_at: Date | string }>(
+    'select id, idempotency_key, created_by, state, run_at from tasks where schedule_id = ? order by run_at, id',
+    [scheduleId],
+  );
   return rows.map((r) => ({ id: r.id, idempotencyKey: r.idempotency_key, createdBy: r.created_by, state: r.state, runAt: new Date(r.run_at) }));
 }
 

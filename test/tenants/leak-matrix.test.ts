@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Response } from 'supertest';
 import { upload } from '../assets/helpers';
+import { generated, generatorApi, imported } from '../generator/helpers';
 import { expectSuccess } from '../http/helpers';
 import { adminLogin, login, type Tokens } from '../support/identity';
 import { fixture, startTestServer, type TestServer } from '../support/server';
@@ -33,6 +34,10 @@ describe('tenants: the leak matrix, from the live catalog', () => {
     // A dropped-in module whose raw SQL names no tenant (test/fixtures/modules/tenant-notes) beside the built-in ones.
     server = await startTestServer({ modulePaths: [fixture('tenant-notes')] });
     const platform = await adminLogin(server);
+    // And a generated module, made before the tenants so their administrators hold its permissions.
+    await server.sql('create table leak_ticket (id uuid primary key, code varchar(40) not null unique, title varchar(200) not null)');
+    const generator = generatorApi(server);
+    await generated(generator, (await imported(generator, 'leak_ticket')).id);
     const tenant = await createTenant(server, platform.bearer, 'leak-a', PASSWORD);
     ({ id: tenantA, chief: a } = tenant);
     b = (await createTenant(server, platform.bearer, 'leak-b', PASSWORD)).chief;
@@ -58,6 +63,15 @@ describe('tenants: the leak matrix, from the live catalog', () => {
     );
     expectSuccess(await upload(server, 'a-plan.txt', 'A only', a.bearer), 201);
     expectSuccess(await as(a, 'post', '/api/v1/tenant-notes').send({ text: 'A only' }), 201);
+    // A's task and schedule, which neither run nor fire: A's rows stay the same while the matrix runs.
+    expectSuccess(await as(a, 'post', '/api/v1/tasks').send({ idempotencyKey: 'a-only', type: 'system.echo', autoRun: false }), 201);
+    expectSuccess(await as(a, 'post', '/api/v1/tasks/schedules').send({ name: 'A only', cron: '0 3 * * *', type: 'system.echo', enabled: false }), 201);
+    // A's own params and dictionaries: one of its own, and its override of a platform default,
+    // which B reads too (its default, never A's value).
+    expectSuccess(await as(a, 'post', '/api/v1/params').send({ key: 'a.only', value: 'A only', name: 'A only' }), 201);
+    expectSuccess(await as(a, 'post', '/api/v1/params').send({ key: 'users.password.minLength', value: '9', name: 'A policy' }), 201);
+    expectSuccess(await as(a, 'post', '/api/v1/dictionaries').send({ code: 'a_only', name: 'A only' }), 201);
+    expectSuccess(await as(a, 'post', '/api/v1/leak-ticket').send({ code: 'A-1', title: 'A only' }), 201);
     await login(server, 'a-member', PASSWORD, { tenant: 'leak-a' });
 
     // Every list A may read, and the ids on its page that are rows of A's own (menus, say, are everyone's).
@@ -188,7 +202,15 @@ describe('tenants: the leak matrix, from the live catalog', () => {
       }
     }
     expect(uncovered, 'operations B may use whose rows A has none of: the matrix would not see them').to.deep.equal([]);
-    for (const collection of ['/api/v1/users', '/api/v1/roles', '/api/v1/departments', '/api/v1/posts', '/api/v1/assets', '/api/v1/system/sessions']) {
+    for (const collection of [
+      '/api/v1/users',
+      '/api/v1/roles',
+      '/api/v1/departments',
+      '/api/v1/posts',
+      '/api/v1/assets',
+      '/api/v1/system/sessions',
+      '/api/v1/leak-ticket',
+    ]) {
       expect(idsOfA.get(collection), `A's rows listed at ${collection}`).to.have.length.greaterThan(0);
     }
     expect(exercised.length).to.be.greaterThan(20);

@@ -59,10 +59,19 @@ describe('tenants: assets', () => {
     expectError(await download(server, `${moved.pathname}${moved.search}`), 403, 'SIGNED_URL_INVALID_403');
   });
 
+  it("stores the bytes under the tenant's own folder", async () => {
+    const acmeId = ((await call('get', '/me', acme.bearer)).body.data as { tenant: { id: string } }).tenant.id;
+    const [{ storage_key: key }] = await server.sql<{ storage_key: string }>('select storage_key from assets_asset where id = ?', [asset.id]);
+    const id = key.slice(key.indexOf('/') + 1);
+    expect(key).to.equal(`${acmeId}/${id}`);
+    expect(fs.readFileSync(path.join(objectsDir(server), acmeId, id.slice(-2), id), 'utf8')).to.equal('acme only');
+  });
+
   it("keeps every tenant's bytes when the cleanup runs, which reads every tenant's assets", async () => {
     const ctx: ModuleContext = server.kernel.registry.get('assets')!.ctx;
     const [{ storage_key: key }] = await server.sql<{ storage_key: string }>('select storage_key from assets_asset where id = ?', [asset.id]);
-    const file = path.join(objectsDir(server), key.slice(-2), key);
+    const [folder, id] = key.split('/');
+    const file = path.join(objectsDir(server), folder, id.slice(-2), id);
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
     fs.utimesSync(file, old, old);
     const result = await removeOrphans(assetsRuntime(ctx).store, ctx.db, ctx.log, { olderThanMinutes: 60 });

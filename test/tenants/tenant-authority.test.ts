@@ -46,9 +46,11 @@ describe("tenants: a tenant administrator's reach", () => {
       'system:role:edit',
       'system:dept:list',
       'system:session:list',
+      'system:config:edit',
+      'system:dict:add',
       'me:profile:query',
     ]);
-    const platformOnly = ['system:tenant:list', 'system:module:list', 'system:menu:list', 'system:generator:list', 'system:config:edit'];
+    const platformOnly = ['system:tenant:list', 'system:module:list', 'system:menu:list', 'system:generator:list'];
     for (const global of platformOnly) expect(held).to.not.include(global);
     for (const path of ['/tenants', '/system/modules', '/menus']) expectError(await call('get', path, chief.bearer), 403, 'PERM_DENIED_403');
     const menus = expectSuccess(await call('get', '/me/menus', chief.bearer)).data as { items: MenuNode[] };

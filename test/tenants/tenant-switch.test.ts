@@ -69,6 +69,18 @@ describe('tenants: the platform administrator switching into a tenant', () => {
     expect((expectSuccess(await call('get', '/me', `Bearer ${refreshed.accessToken}`)).data as { tenant: { id: string } }).tenant.id).to.equal(acme.id);
   });
 
+  it("keeps the administrator's own account readable from inside the tenant, whatever was cached before", async () => {
+    const inside = `Bearer ${(expectSuccess(await switchTo('acme')).data as TokenPair).accessToken}`;
+    const own = expectSuccess(await call('get', '/me', platform.bearer)).data as { user: { id: string; username: string } };
+    expectSuccess(await call('get', '/me', inside));
+    // The switched session's caller is cached, its account no longer (a minute later, or changed
+    // meanwhile): the next request inside acme is the first to read the account again, from there.
+    await server.kernel.registry.get('users')!.ctx.cache.invalidatePrefix(`identity:${own.user.id}:`);
+    expect((expectSuccess(await call('get', '/me', inside)).data as { user: { username: string } }).user.username).to.equal(own.user.username);
+    // And what it read there does not stand for the account in the default tenant.
+    expect((expectSuccess(await call('get', '/me', platform.bearer)).data as { user: { id: string } }).user.id).to.equal(own.user.id);
+  });
+
   it("lets nobody else cross: a tenant's administrator, a switched session, and nobody into an unknown tenant", async () => {
     expectError(await switchTo('globex', acme.chief.bearer), 403, 'PERM_DENIED_403');
     const pair = expectSuccess(await switchTo('acme')).data as TokenPair;

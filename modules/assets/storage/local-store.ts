@@ -4,12 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, KernelErrors, type ModuleContext } from '@atrium/kernel';
 import type { AssetStorageProvider, AssetStore, StoredObject } from '../api';
 import { SharedDirectory } from './shared-directory';
-import { isStorageKey } from './storage-key';
+import { isStorageKey, partsOf } from './storage-key';
 
 /**
- * Files under the module's folder in DATA_DIR: `<DATA_DIR>/modules/assets/objects/<xy>/<key>`,
- * where `xy` is the key's last two hex digits (its random end), so no folder holds more than a
- * 256th of them. For one instance, or several sharing one filesystem: whether they do is
+ * Files under the module's folder in DATA_DIR: `<DATA_DIR>/modules/assets/objects/<tenant>/<xy>/<id>`
+ * (a key from before tenants had folders: `objects/<xy>/<id>`), where `xy` is the id's last two
+ * hex digits (its random end), so no folder holds more than a 256th of a tenant's files. For one instance, or several sharing one filesystem: whether they do is
  * checked at start and at every readiness probe (shared-directory.ts).
  */
 export function localStorageProvider(ctx: ModuleContext): AssetStorageProvider {
@@ -74,14 +74,14 @@ class LocalStore implements AssetStore {
   }
 
   async *keys(): AsyncIterable<StoredObject> {
-    for (const shard of await entries(this.root)) {
-      if (!shard.isDirectory()) continue;
-      const dir = path.join(this.root, shard.name);
-      for (const entry of await entries(dir)) {
-        if (!entry.isFile() || !isStorageKey(entry.name)) continue;
-        const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => undefined);
-        // Gone since the folder was read: deleted meanwhile, nothing to list.
-        if (stat) yield { key: entry.name, modifiedAt: stat.mtime };
+    for (const entry of await entries(this.root)) {
+      if (!entry.isDirectory()) continue;
+      if (SHARD.test(entry.name)) yield* shardFiles(path.join(this.root, entry.name), '');
+      else if (isStorageKey(entry.name)) {
+        const tenantDir = path.join(this.root, entry.name);
+        for (const shard of await entries(tenantDir)) {
+          if (shard.isDirectory() && SHARD.test(shard.name)) yield* shardFiles(path.join(tenantDir, shard.name), `${entry.name}/`);
+        }
       }
     }
   }
@@ -89,7 +89,20 @@ class LocalStore implements AssetStore {
   private file(key: string): string {
     // Keys are the module's own UUIDs; anything else is a bug, never a path to follow.
     if (!isStorageKey(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
-    return path.join(this.root, key.slice(-2), key);
+    const { folder, id } = partsOf(key);
+    return path.join(this.root, ...(folder ? [folder] : []), id.slice(-2), id);
+  }
+}
+
+/** A shard folder's name: the last two hex digits of the ids it holds. */
+const SHARD = /^[0-9a-f]{2}$/;
+
+async function* shardFiles(dir: string, prefix: string): AsyncIterable<StoredObject> {
+  for (const entry of await entries(dir)) {
+    if (!entry.isFile() || !isStorageKey(entry.name)) continue;
+    const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => undefined);
+    // Gone since the folder was read: deleted meanwhile, nothing to list.
+    if (stat) yield { key: `${prefix}${entry.name}`, modifiedAt: stat.mtime };
   }
 }
 

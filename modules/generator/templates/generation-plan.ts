@@ -75,6 +75,11 @@ export interface GenerationPlan {
   resourcePath: string;
   /** The first two segments of every permission code, e.g. `library:book`. */
   permissionPrefix: string;
+  /**
+   * Each tenant has its own rows: the module's migration makes the table tenant-owned (its unique
+   * rules per tenant), and its permissions are of scope `tenant`. Else scope `global`.
+   */
+  tenantOwned: boolean;
   /** Every column of the table in table order; columns of unsupported types are not here. */
   columns: PlannedColumn[];
   /**

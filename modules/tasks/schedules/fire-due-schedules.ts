@@ -1,4 +1,5 @@
-import { AppError, LockMode, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { AppError, LockMode, runAsPlatform, runInTenant, type EntityManager, type ModuleContext } from '@atrium/kernel';
+import { TenantDirectoryApi } from '@atrium/module/tenants';
 import { TaskDispatcher } from '../task-dispatcher';
 import { TaskSubmitter } from '../task-submitter';
 import { TaskTypes } from '../task-types';
@@ -14,14 +15,34 @@ export function fireKey(scheduleId: string, fireAt: Date): string {
 }
 
 /**
- * Fires the schedules due at `now`, in one transaction, and answers whether a full batch was
- * fired (more may be due). Every instance runs this; `FOR UPDATE SKIP LOCKED` hands each due
+ * Fires the schedules due at `now` and answers whether a full batch of some tenant's was fired
+ * (more may be due). The loop's timer runs in no tenant, which sees no schedule: the tenants with
+ * due schedules are found as the platform, and each usable tenant's are fired in that tenant, so
+ * their tasks are its own and run in it.
+ */
+export async function fireDueSchedules(ctx: ModuleContext, now: Date): Promise<boolean> {
+  const tenants = await runAsPlatform(() =>
+    ctx.db.em().fork().execute<{ tenant_id: string }[]>('select distinct tenant_id from task_schedules where enabled and next_fire_at <= ?', [now]),
+  );
+  let more = false;
+  for (const { tenant_id: tenantId } of tenants) {
+    // A disabled or expired tenant's schedules wait, due, and fire once more (for their latest fire
+    // time) when it is usable again; its users could not see what they made meanwhile.
+    if (!(await ctx.use(TenantDirectoryApi).byId(tenantId))?.usable) continue;
+    if (await runInTenant(tenantId, () => fireTenantSchedules(ctx, now))) more = true;
+  }
+  return more;
+}
+
+/**
+ * Fires the current tenant's schedules due at `now`, in one transaction, and answers whether a
+ * full batch was fired. Every instance runs this; `FOR UPDATE SKIP LOCKED` hands each due
  * schedule to one of them, and the others pass it by. The task and the move of `next_fire_at`
  * commit together, so a fire time is either fired and moved past, or neither; and the task's
  * idempotency key (unique per user) makes a fire time's task exist at most once even if two
  * instances ever raced past the lock.
  */
-export async function fireDueSchedules(ctx: ModuleContext, now: Date): Promise<boolean> {
+async function fireTenantSchedules(ctx: ModuleContext, now: Date): Promise<boolean> {
   // A unit of work of its own, even when the loop was started by a request (the module enabled over HTTP).
   const { more, submitted } = await ctx.db
     .em()

@@ -8,17 +8,18 @@ export interface ScheduleTiming {
   timezone: string;
 }
 
-const FIELDS = { cron: '/body/cron', timezone: '/body/timezone', payload: '/body/payload' } as const;
+const PAYLOAD = '/body/payload';
 
 /**
- * The timing as it is stored, or VALIDATION_FAILED_400 naming each field at fault (/body/cron,
- * /body/timezone). Runs before anything is written.
+ * The timing as it is stored, or VALIDATION_FAILED_400 naming each field at fault where the
+ * request sent it (/body/cron, /body/timezone; /query/… for a preview). Runs before anything is
+ * written.
  */
-export function checkTiming(timing: ScheduleTiming): ScheduleTiming {
+export function checkTiming(timing: ScheduleTiming, sentIn: 'body' | 'query' = 'body'): ScheduleTiming {
   const problems = cronProblems(timing.cron, timing.timezone);
   if (problems.length > 0) {
     throw new AppError(KernelErrors.VALIDATION_FAILED_400, {
-      details: problems.map(({ field, rule, message }) => ({ field: FIELDS[field], rule, message })),
+      details: problems.map(({ field, rule, message }) => ({ field: `/${sentIn}/${field}`, rule, message })),
     });
   }
   return {
@@ -33,7 +34,7 @@ export function checkTiming(timing: ScheduleTiming): ScheduleTiming {
  * TASK_TYPE_UNKNOWN_400, or VALIDATION_FAILED_400 naming /body/payload.
  */
 export function checkWork(types: TaskTypes, type: string, payload: unknown): void {
-  types.check(type, payload, FIELDS.payload);
+  types.check(type, payload, PAYLOAD);
 }
 
 /** A payload left out, or sent as null, is the empty object. */

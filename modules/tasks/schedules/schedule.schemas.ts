@@ -25,6 +25,11 @@ export const ScheduleSchema = named(
   }),
 );
 
+export const FireTimesSchema = named(
+  'TaskScheduleFireTimes',
+  Type.Object({ nextFireTimes: Type.Array(Instant, { maxItems: SHOWN_FIRE_TIMES, description: `The next ${SHOWN_FIRE_TIMES} fire times from now.` }) }),
+);
+
 /** Trimmed before it is stored. */
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'Unique, whatever the case.' });
 const Cron = Type.String({
@@ -62,5 +67,7 @@ export const UpdateScheduleBody = named(
 );
 
 export const IdParams = Type.Object({ id: Id });
+/** A cron and time zone to preview, as a schedule's body would send them. */
+export const PreviewQuery = Type.Object({ cron: Cron, timezone: Type.Optional(TimeZone) });
 /** A delete's, or an enable's or disable's: with `version`, only if the schedule is still at it. */
 export const VersionQuery = Type.Object({ version: Type.Optional(Version) });

@@ -1,10 +1,12 @@
 import { KernelErrors, checkVersion, defineRoute, flushChanges, recordChange, type ModuleContext } from '@atrium/kernel';
+import { DEFAULT_TIME_ZONE, nextFireTimes, SHOWN_FIRE_TIMES } from './cron-schedule';
+import { checkTiming } from './schedule-definition';
 import { firing, schedules } from './schedule.resource';
-import { IdParams, ScheduleSchema, VersionQuery } from './schedule.schemas';
+import { FireTimesSchema, IdParams, PreviewQuery, ScheduleSchema, VersionQuery } from './schedule.schemas';
 import type { TaskSchedule } from './schedule.entity';
 import type { ScheduleView } from './schedule-views';
 
-const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409 } = KernelErrors;
+const { SYSTEM_RESOURCE_NOT_FOUND_404, SYSTEM_VERSION_CONFLICT_409, VALIDATION_FAILED_400 } = KernelErrors;
 
 /** Enables or disables; the same state again changes nothing (and keeps the version). */
 async function setState(ctx: ModuleContext, id: string, enabled: boolean, version: number | undefined): Promise<ScheduleView> {
@@ -47,5 +49,22 @@ export const disableSchedule = defineRoute({
   handler: ({ params, query }, ctx) => setState(ctx, params.id, false, query.version),
 });
 
-/** The declared resource's routes, then the two state changes. */
-export const scheduleRoutes = [...schedules.routes, enableSchedule, disableSchedule];
+export const previewSchedule = defineRoute({
+  method: 'GET',
+  path: '/tasks/schedules/preview',
+  permission: 'task:schedule:list',
+  summary: `The next ${SHOWN_FIRE_TIMES} fire times of a cron in a time zone, before a schedule is saved`,
+  description:
+    'What a schedule with this cron and time zone would show in `nextFireTimes`, counted from now; nothing is stored. ' +
+    'A bad cron or time zone is 400 VALIDATION_FAILED_400 naming /query/cron or /query/timezone, as a create would refuse it.',
+  query: PreviewQuery,
+  response: FireTimesSchema,
+  errors: [VALIDATION_FAILED_400],
+  handler: ({ query }) => {
+    const timing = checkTiming({ cron: query.cron, timezone: query.timezone ?? DEFAULT_TIME_ZONE }, 'query');
+    return { nextFireTimes: nextFireTimes(timing.cron, timing.timezone, new Date(), SHOWN_FIRE_TIMES).map((time) => time.toISOString()) };
+  },
+});
+
+/** The preview first (`preview` is no id), then the declared resource's routes and the two state changes. */
+export const scheduleRoutes = [previewSchedule, ...schedules.routes, enableSchedule, disableSchedule];

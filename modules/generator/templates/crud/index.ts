@@ -3,7 +3,7 @@ import { entityFile } from './entity-file';
 import { errorsFile } from './errors-file';
 import { indexFile } from './index-file';
 import { manifestFile } from './manifest-file';
-import { migrationFile, migrationName } from './migration-file';
+import { listIndexesMigrationName, migrationFiles, migrationNames } from './migration-file';
 import { crudModel } from './model';
 import { planProblems, reservedNameReason } from './plan-problems';
 import { readmeFile } from './readme-file';
@@ -24,16 +24,15 @@ export const crudTemplate: Template = {
     const problems = planProblems(plan);
     if (problems.length > 0) throw new Error(`the ${CRUD_TEMPLATE_ID} template cannot render this plan: ${problems.join('; ')}`);
     const model = crudModel(plan);
-    const migration = migrationName(model);
     return [
-      manifestFile(model, migration),
+      manifestFile(model, migrationNames(model)),
       entityFile(model),
       schemasFile(model),
       ...(model.ownErrors ? [errorsFile(model)] : []),
       resourceFile(model),
       indexFile(model),
-      ...(migration ? [migrationFile(model, migration)] : []),
-      readmeFile(model, migration),
+      ...migrationFiles(model),
+      readmeFile(model, listIndexesMigrationName(model)),
     ];
   },
 };

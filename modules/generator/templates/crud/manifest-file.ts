@@ -14,7 +14,7 @@ export const ACTIONS = [
 ];
 
 /** `manifest.json`: what the module is, its permissions and menu, and what generated it. */
-export function manifestFile(model: CrudModel, migration: string | undefined): GeneratedFile {
+export function manifestFile(model: CrudModel, migrations: string[]): GeneratedFile {
   const { plan, names } = model;
   const usesDictionaries = plan.columns.some((c) => c.dictCode !== null);
   return {
@@ -31,11 +31,11 @@ export function manifestFile(model: CrudModel, migration: string | undefined): G
       permissions: ACTIONS.map(({ action, name }) => ({
         code: `${plan.permissionPrefix}:${action}`,
         name: name(names.type),
-        scope: 'global',
+        scope: plan.tenantOwned ? 'tenant' : 'global',
         owner: plan.moduleId,
       })),
       menus: [{ title: plan.moduleName, path: plan.resourcePath, component: `${plan.moduleId}/index`, permission: `${plan.permissionPrefix}:list` }],
-      ...(migration ? { migrations: [migration] } : {}),
+      ...(migrations.length > 0 ? { migrations } : {}),
       spec: 'README.md',
       generation: {
         templateId: CRUD_TEMPLATE_ID,

@@ -40,7 +40,7 @@ export function readmeFile(model: CrudModel, migration: string | undefined): Gen
       `| PUT | ${api}/{id} | ${permission('edit')} | the record; changes the fields sent${versionNote} |`,
       `| DELETE | ${api}/{id}${version ? `?${version.property}=` : ''} | ${permission('remove')} | ${code('{}')} |`,
       '',
-      'The permissions are `global`: records are not narrowed by data scope.',
+      ...tenancyNote(model),
       '',
       '## Fields',
       '',
@@ -105,7 +105,7 @@ export function readmeFile(model: CrudModel, migration: string | undefined): Gen
 }
 
 function indexNotes(model: CrudModel, migration: string | undefined): string[] {
-  if (!migration) return ['No sort field or filter needs an index of its own, so the module has no migration.', ''];
+  if (!migration) return ['No sort field or filter needs an index of its own.', ''];
   const { btree, trigram } = model.indexes;
   return [
     `Its migration ${code(`migrations/${migration}.ts`)} gives the list its indexes: a btree index on each column a sort or an`,
@@ -115,6 +115,17 @@ function indexNotes(model: CrudModel, migration: string | undefined): string[] {
     ...btree.map((c) => `- Btree index on ${markdownText(c)}`),
     ...trigram.map((c) => `- Trigram index on ${markdownText(c)}`),
     '',
+  ];
+}
+
+function tenancyNote({ plan }: CrudModel): string[] {
+  if (!plan.tenantOwned) {
+    return ["The permissions are `global`: the records are one set, the platform administrators', not narrowed by tenant or data scope."];
+  }
+  return [
+    "The permissions are of scope `tenant`: each tenant has its own records and sees no other's, not narrowed further by data",
+    `scope. ${code(`migrations/0000-tenant-owned.ts`)} made the table tenant-owned (its ${code('tenant_id')} column and isolation`,
+    "policy; rows already there are the default tenant's), and each unique rule below per tenant.",
   ];
 }
 

@@ -1,0 +1,120 @@
+import { useCustom, useGetIdentity, useLogout, useTranslation } from '@refinedev/core';
+import { Button, Layout, Menu, Space, Spin, Typography, theme } from 'antd';
+import { createContext, lazy, Suspense, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Identity } from '../api/auth-provider';
+import { menuPages, type Catalog, type MenuNode } from '../catalog/resources';
+import { ResourcePage } from '../pages/resource-page';
+import { menuAt, navigationItems } from './navigation';
+import { PreferenceSwitches } from './preference-switches';
+import { usePreferences } from '../preferences';
+import { localizedMenus } from '../i18n/menu-titles';
+
+/**
+ * Reads GET /me/menus and the catalog again: a page that enables, disables or generates a module
+ * calls it, so the side menu follows without a reload and the new menu's page is drawn.
+ */
+export const MenusRefresh = createContext<() => void>(() => undefined);
+
+/** The signed-in user's own page, reached from the header rather than a menu. */
+const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
+
+/**
+ * The signed-in console: the side menu from GET /me/menus, a header with the preferences, the
+ * API reference, the profile and sign-out, and the page of the menu the address names (or the
+ * profile at /profile). The menus and the catalog are read at sign-in, and again whenever a page
+ * calls MenusRefresh (the modules page after enabling or disabling a module, the generator after
+ * generating one), never with a new build.
+ */
+export default function Shell() {
+  const { translate: t } = useTranslation();
+  const { token } = theme.useToken();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { mutate: logout } = useLogout();
+  const { data: identity } = useGetIdentity<Identity>();
+  const [collapsed, setCollapsed] = useState(false);
+  const menus = useCustom<{ items: MenuNode[] }>({ url: '/me/menus', method: 'get' });
+  const catalog = useCustom<Catalog>({ url: '/v3/api-docs', method: 'get', meta: { raw: true } });
+  const items = menus.result.data?.items;
+  const { language } = usePreferences();
+  const tree = useMemo(() => items && localizedMenus(items, language), [items, language]);
+  // Refine answers an empty object until the catalog arrives; the menus may come first.
+  const loaded = catalog.query.isSuccess ? catalog.result.data : undefined;
+  const pages = useMemo(() => menuPages(tree ?? []), [tree]);
+  const current = menuAt(pages, location.pathname);
+
+  const content = () => {
+    if (!tree || !loaded) return <Spin />;
+    if (location.pathname === '/') {
+      return (
+        <Space direction="vertical">
+          <Typography.Title level={3}>{t('home.welcome', { name: identity?.name ?? '' })}</Typography.Title>
+          <Typography.Text>{t('home.tenant', { tenant: identity?.tenant.name ?? '' })}</Typography.Text>
+          <Typography.Text type="secondary">{t('home.hint')}</Typography.Text>
+        </Space>
+      );
+    }
+    if (location.pathname === '/profile') {
+      return (
+        <Suspense fallback={<Spin />}>
+          <ProfilePage />
+        </Suspense>
+      );
+    }
+    if (!current) return <Typography.Text>{t('page.notFound')}</Typography.Text>;
+    return <ResourcePage key={current.id} menu={current} catalog={loaded} />;
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider breakpoint="lg" collapsedWidth={0} collapsed={collapsed} onCollapse={setCollapsed} theme="light" width={220}>
+        <Typography.Title level={4} style={{ padding: '16px 24px', margin: 0 }}>
+          <a href="/" onClick={(event) => (event.preventDefault(), navigate('/'))}>
+            {t('app.title')}
+          </a>
+        </Typography.Title>
+        <Menu
+          mode="inline"
+          aria-label="navigation"
+          selectedKeys={current ? [current.path] : []}
+          items={navigationItems(tree ?? [])}
+          onClick={({ key }) => !key.startsWith('dir:') && navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            // On a narrow screen the header wraps, and the folded menu's button sits at its start.
+            height: 'auto',
+            minHeight: 64,
+            lineHeight: 'normal',
+            paddingBlock: 8,
+            paddingInline: collapsed ? '56px 16px' : 16,
+          }}
+        >
+          <Space wrap>
+            <PreferenceSwitches />
+            <a href="/docs" target="_blank" rel="noreferrer">
+              {t('header.apiReference')}
+            </a>
+            <Typography.Text strong>{identity?.name}</Typography.Text>
+            <Button size="small" onClick={() => navigate('/profile')}>
+              {t('header.profile')}
+            </Button>
+            <Button size="small" onClick={() => logout()}>
+              {t('header.logout')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 16 }}>
+          <MenusRefresh.Provider value={() => (void menus.query.refetch(), void catalog.query.refetch())}>{content()}</MenusRefresh.Provider>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from '@refinedev/core';
+import { Space, Typography, type TableColumnType } from 'antd';
+import { ListCard, type ListTable } from '../../list-card';
+import { RowActions } from '../../row-actions';
+import { StatusTag } from '../../status';
+import { DICT_PERMISSIONS, type Dictionary } from './dictionary';
+import { InheritedTag } from './inherited';
+
+export interface DictionaryListProps {
+  title: string;
+  table: ListTable<Dictionary>;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  /** Opens the form: on a dictionary, or on a new one. */
+  onEdit: (dictionary?: Dictionary) => void;
+}
+
+/**
+ * The dictionaries, the master of the page: picking one (its radio, or its row) shows its items.
+ * A platform dictionary read in a tenant is tagged inherited and offers no edit or delete.
+ */
+export function DictionaryList({ title, table, selectedId, onSelect, onEdit }: DictionaryListProps) {
+  const { translate: t } = useTranslation();
+  const anyInherited = table.tableProps.dataSource?.some((dictionary) => dictionary.inherited) === true;
+
+  const columns: TableColumnType<Dictionary>[] = [
+    {
+      dataIndex: 'code',
+      title: t('dictionaries.code'),
+      sorter: true,
+      render: (code: string, dictionary) => (
+        <Space size={4} wrap>
+          {code}
+          {dictionary.inherited && <InheritedTag />}
+        </Space>
+      ),
+    },
+    { dataIndex: 'name', title: t('dictionaries.name'), sorter: true },
+    { dataIndex: 'status', title: t('fields.status'), render: (status: Dictionary['status']) => <StatusTag status={status} /> },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      render: (_, dictionary) =>
+        !dictionary.inherited && <RowActions resource="dictionaries" record={dictionary} permissions={DICT_PERMISSIONS} onEdit={() => onEdit(dictionary)} />,
+    },
+  ];
+
+  return (
+    <ListCard
+      title={title}
+      table={table}
+      columns={columns}
+      filters={{ name: 'dictionaryFilters' }}
+      create={{ resource: 'dictionaries', permission: DICT_PERMISSIONS.add, onClick: () => onEdit() }}
+      notice={anyInherited && <Typography.Paragraph type="secondary">{t('dictionaries.inheritedHint')}</Typography.Paragraph>}
+      rows={{
+        rowSelection: { type: 'radio', selectedRowKeys: selectedId ? [selectedId] : [], onChange: (keys) => onSelect(String(keys[0])) },
+        onRow: (dictionary) => ({ onClick: () => onSelect(dictionary.id), style: { cursor: 'pointer' } }),
+      }}
+    />
+  );
+}

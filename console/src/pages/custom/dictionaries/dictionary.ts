@@ -1,0 +1,36 @@
+import type { Status } from '../../status';
+
+/** The codes the dictionaries API checks (modules/dictionaries/README.md), for dictionaries and their items alike. */
+export const DICT_PERMISSIONS = {
+  add: 'system:dict:add',
+  edit: 'system:dict:edit',
+  remove: 'system:dict:remove',
+} as const;
+
+/** A dictionary as the list answers it; `inherited`: the platform's, read in a tenant that cannot change it. */
+export interface Dictionary {
+  id: string;
+  code: string;
+  name: string;
+  status: Status;
+  remark: string | null;
+  inherited: boolean;
+  version: number;
+}
+
+/** An item of a dictionary. */
+export interface DictionaryItem {
+  id: string;
+  label: string;
+  value: string;
+  sort: number;
+  status: Status;
+  isDefault: boolean;
+  remark: string | null;
+  version: number;
+}
+
+/** The collection of a dictionary's items: the data provider's resource name. */
+export function itemsOf(dictionary: Pick<Dictionary, 'code'>): string {
+  return `dictionaries/${encodeURIComponent(dictionary.code)}/items`;
+}

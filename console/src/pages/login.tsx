@@ -1,0 +1,63 @@
+import { useCustom, useLogin, useTranslation } from '@refinedev/core';
+import { Button, Flex, Form, Input, Layout, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { PreferenceSwitches } from '../layout/preference-switches';
+
+interface Credentials {
+  username: string;
+  password: string;
+  tenant?: string;
+}
+
+/**
+ * The sign-in form. It asks for a tenant code when the server says a login should name one
+ * (GET /auth/login-options: a tenant besides the default exists); a single-tenant installation
+ * shows username and password only. Should that question fail, the field is a click away.
+ */
+export function LoginPage() {
+  const { translate: t } = useTranslation();
+  const { token } = theme.useToken();
+  const { mutate: login, isPending } = useLogin<Credentials>();
+  const options = useCustom<{ tenants: boolean }>({ url: '/auth/login-options', method: 'get', errorNotification: false });
+  const [tenantAsked, setTenantAsked] = useState(false);
+  const tenantShown = tenantAsked || (options.query.isSuccess && options.result.data.tenants);
+  const required = [{ required: true, message: t('login.required') }];
+
+  // A refused sign-in is Refine's notification: the API's code and its message, in the console's language.
+  const submit = (values: Credentials) => login(values);
+
+  return (
+    <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+      {/* Not a Card: antd's Card brings its Tabs and their menus, a tenth of the first load. */}
+      <main style={{ width: '100%', maxWidth: 400, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('login.title')}
+          </Typography.Title>
+          <PreferenceSwitches />
+        </Flex>
+        <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
+          <Form.Item name="username" label={t('login.username')} rules={required}>
+            <Input autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={required}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          {tenantShown && (
+            <Form.Item name="tenant" label={t('login.tenant')} extra={t('login.tenantHint')}>
+              <Input autoComplete="organization" />
+            </Form.Item>
+          )}
+          {!tenantShown && options.query.isError && (
+            <Button type="link" size="small" style={{ padding: 0, marginBottom: 16 }} onClick={() => setTenantAsked(true)}>
+              {t('login.moreOptions')}
+            </Button>
+          )}
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </main>
+    </Layout>
+  );
+}

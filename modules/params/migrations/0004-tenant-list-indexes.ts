@@ -1,0 +1,4 @@
+import ParamListIndexes from './0002-list-indexes';
+
+/** 0002's indexes again, now that params have tenants (0003): each btree index leads with the tenant. */
+export default class ParamTenantListIndexes extends ParamListIndexes {}
