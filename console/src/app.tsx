@@ -13,7 +13,7 @@ import { browserSession } from './api/session';
 import { i18nProvider, initialLanguage, saveLanguage, type Language } from './i18n/i18n';
 import { useNotificationProvider } from './notifications';
 import { LoginPage } from './pages/login';
-import { initialDark, PreferencesContext, saveDark } from './preferences';
+import { initialDark, motionWanted, PreferencesContext, saveDark } from './preferences';
 
 // Everything past the login page loads once signed in, so the first load stays small.
 const Shell = lazy(() => import('./layout/shell'));
@@ -21,6 +21,7 @@ const Shell = lazy(() => import('./layout/shell'));
 export function App() {
   const [language, setLanguage] = useState<Language>(initialLanguage);
   const [dark, setDarkState] = useState(initialDark);
+  const [motion] = useState(motionWanted);
   // The client asks the current language at each request, without being made anew.
   const currentLanguage = useRef(language);
   currentLanguage.current = language;
@@ -54,7 +55,7 @@ export function App() {
   return (
     <BrowserRouter>
       <PreferencesContext.Provider value={preferences}>
-        <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+        <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { motion } }}>
           <AntdApp>
             <Refine
               dataProvider={dataProvider}

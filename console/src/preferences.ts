@@ -25,6 +25,11 @@ export function initialDark(): boolean {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 }
 
+/** Ant Design's transitions, unless the system asks for reduced motion (WCAG 2.3.3). */
+export function motionWanted(): boolean {
+  return !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+}
+
 export function saveDark(dark: boolean): void {
   localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light');
 }

@@ -122,7 +122,7 @@ describe('browser: the assets and profile pages', () => {
 
   it('deletes an asset after confirmation', async () => {
     await ui.row('dot.png').getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     await ui.row('dot.png').waitFor({ state: 'detached' });
     expect(await assetNamed('dot.png')).to.equal(undefined);
   });

@@ -190,7 +190,7 @@ describe('browser: the audit, tasks, schedules and sessions pages', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await ui.row(bob.username).getByRole('button', { name: 'Force logout' }).click();
     const ended = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/v1/system/sessions/'));
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     expect((await ended).status()).to.equal(200);
     await ui.row(bob.username).waitFor({ state: 'detached' });
     expect((await api().get('/api/v1/me').set('Authorization', bob.tokens.bearer)).status).to.equal(401);

@@ -97,6 +97,24 @@ describe('browser: the console', () => {
     await page.waitForURL(/\/system\/posts$/);
   });
 
+  it('draws an edit form from a fresh read of the record, never from a copy an earlier form read', async () => {
+    const [post] = await postsIn();
+    await server.http().put(`/api/v1/posts/${post.id}`).set('Authorization', ADMIN).send({ remark: 'read afresh', version: post.version });
+    // The read is held back, so that a copy kept from the forms above would be drawn before it lands.
+    const detail = `**/api/v1/posts/${post.id}`;
+    await page.route(detail, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await ui.row('ops').getByRole('button', { name: 'Edit' }).click();
+    const remark = page.locator('form #remark');
+    await remark.waitFor();
+    expect(await remark.inputValue()).to.equal('read afresh');
+    await page.unroute(detail);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/system\/posts$/);
+  });
+
   it('survives a reload on a console route (the server answers the page for it)', async () => {
     await page.reload();
     await ui.row('Operations team').waitFor();
@@ -118,9 +136,10 @@ describe('browser: the console', () => {
     await page.unroute('**/v3/api-docs');
   });
 
-  it('deletes the post after confirmation', async () => {
+  it('deletes the post after confirmation, the confirmation drawn without a transition as the system asks', async () => {
     await ui.row('ops').getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    expect(await page.locator('.ant-popconfirm').getAttribute('class')).not.to.match(/-(appear|enter)/);
+    await ui.confirm();
     await ui.row('ops').waitFor({ state: 'detached' });
     expect(await postsIn()).to.deep.equal([]);
   });

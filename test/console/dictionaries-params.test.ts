@@ -99,7 +99,7 @@ describe('browser: the dictionaries and params pages', () => {
   it('deletes an item after confirmation', async () => {
     const card = itemsCard('Gender');
     await card.locator('.ant-table-row', { hasText: 'Male' }).getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     await card.locator('.ant-table-row', { hasText: 'Male' }).waitFor({ state: 'detached' });
     expect((await items('sys_gender')).map((item) => item.label)).to.deep.equal(['Woman']);
   });

@@ -79,7 +79,7 @@ describe('browser: a generated module in the console', () => {
 
   it('deletes it after confirmation', async () => {
     await ui.row('Dune').getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     await ui.row('Dune').waitFor({ state: 'detached' });
     expect(await itemsIn()).to.deep.equal([]);
   });

@@ -114,9 +114,12 @@ describe('browser: the menus page', () => {
       .set('Authorization', ADMIN)
       .set('Accept-Language', 'en');
     expect(refused.status).to.equal(409);
+    // After each delete the tree and the side menu are read again; the next click waits for them.
     const remove = async (title: string) => {
+      const reread = Promise.all(['/api/v1/menus/tree', '/api/v1/me/menus'].map((path) => page.waitForResponse((response) => response.url().endsWith(path))));
       await row(title).getByRole('button', { name: 'Delete' }).click();
-      await page.locator('.ant-popconfirm:not(.ant-popover-hidden)').getByRole('button', { name: 'OK' }).click();
+      await ui.confirm();
+      await reread;
     };
     await remove('Reports');
     expect(await page.locator('.ant-notification-notice', { hasText: 'HTTP 409' }).textContent()).to.include((refused.body as { message: string }).message);

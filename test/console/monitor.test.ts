@@ -76,7 +76,7 @@ describe('browser: the monitor pages', () => {
     await cacheRow('auth').getByRole('button', { name: 'Clear' }).click();
     const reread = cachesRead();
     const cleared = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/v1/monitor/caches/auth'));
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     const answer = await cleared;
     expect(answer.status(), await answer.text()).to.equal(200);
     const notice = page.locator('.ant-notification-notice').first();

@@ -136,7 +136,7 @@ describe('browser: the roles and tenant packages pages', () => {
     const refused = await api().delete(`/api/v1/roles/${ADMIN_ROLE}`).set('Authorization', ADMIN).set('Accept-Language', 'en');
     expect(refused.status).to.equal(409);
     await ui.row('Administrator').getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     const notice = page.locator('.ant-notification-notice', { hasText: 'HTTP 409' });
     expect(await notice.textContent()).to.include((refused.body as { message: string }).message);
     expect((await roleCoded('admin')).permissions).to.deep.equal(['*:*:*']);

@@ -131,7 +131,7 @@ describe('browser: the tenants page', () => {
   it('disables a tenant after confirmation, and enables it again', async () => {
     const row = ui.row('Globex');
     await row.getByRole('button', { name: 'Disable' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     await row.getByRole('button', { name: 'Enable' }).waitFor();
     expect((await tenantCoded('globex'))?.status).to.equal('disabled');
     await row.getByRole('button', { name: 'Enable' }).click();

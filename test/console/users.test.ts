@@ -106,7 +106,7 @@ describe('browser: the users and departments pages', () => {
 
   it('deletes a user after confirmation', async () => {
     await ui.row(inSales).getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await ui.confirm();
     await ui.row(inSales).waitFor({ state: 'detached' });
     expect(await userNamed(inSales)).to.equal(undefined);
   });
@@ -116,12 +116,16 @@ describe('browser: the users and departments pages', () => {
     await page.waitForURL(/\/system\/departments$/);
     // The tree itself will not drop a node among its descendants, so such a move can only be asked through the form.
     await treeNode('Sales').getByRole('button', { name: 'Edit' }).click();
-    await page.waitForFunction(() => (document.querySelector('form #name') as HTMLInputElement | null)?.value === 'Sales');
+    await page.waitForFunction(() => (document.querySelector('#department_name') as HTMLInputElement | null)?.value === 'Sales');
     await page
-      .locator('.ant-form-item', { has: page.locator('#parentId') })
+      .locator('.ant-form-item', { has: page.locator('#department_parentId') })
       .locator('.ant-select-selector')
       .click();
     await page.locator('.ant-select-dropdown .ant-select-tree-node-content-wrapper', { hasText: 'East' }).click();
+    await page
+      .locator('.ant-form-item', { has: page.locator('#department_parentId') })
+      .locator('.ant-select-selection-item', { hasText: 'East' })
+      .waitFor();
     const moved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes(`/api/v1/departments/${sales.id}`));
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await moved).status()).to.equal(409);

@@ -19,6 +19,8 @@ export interface ConsoleHarness {
   field(name: string): Locator;
   /** The table rows that contain `text`. */
   row(text: string): Locator;
+  /** Clicks OK in the open confirmation, and waits for it to close. */
+  confirm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,8 +32,9 @@ export async function openConsole(context: Mocha.Context, prepare?: (server: Tes
   const browser = await launchBrowser(context);
   const server = await startTestServer();
   await prepare?.(server);
-  // English whatever the machine's locale: a language test switches on purpose.
-  const page = await browser.newPage({ locale: 'en-US' });
+  // English whatever the machine's locale: a language test switches on purpose. No transitions:
+  // a click lands where the element is drawn, not where it is on its way to.
+  const page = await browser.newPage({ locale: 'en-US', reducedMotion: 'reduce' });
   const record = await recordPage(page);
   return {
     browser,
@@ -48,6 +51,21 @@ export async function openConsole(context: Mocha.Context, prepare?: (server: Tes
     sideMenu: () => page.locator('.ant-layout-sider .ant-menu-item'),
     field: (name) => page.locator(`form #${name}`),
     row: (text) => page.locator('.ant-table-row', { hasText: text }),
+    async confirm() {
+      // A popover realigns (it can flip from above its button to below) when the page under it
+      // moved since it opened, as when a list read again lands; if that happens between the
+      // mouse's down and up, the click reaches no button and the confirmation stays open. Such
+      // a click did nothing, so it is made again; one that reached OK closes the confirmation.
+      const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden):not([class*="-leave"])');
+      for (let attempt = 1; ; attempt++) {
+        await open.getByRole('button', { name: 'OK' }).click();
+        const closed = await open.waitFor({ state: 'detached', timeout: 3000 }).then(
+          () => true,
+          (error: unknown) => (attempt < 3 ? false : Promise.reject(error)),
+        );
+        if (closed) return;
+      }
+    },
     async close() {
       await browser.close();
       await server.stop();

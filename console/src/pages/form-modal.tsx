@@ -3,6 +3,7 @@ import { useTranslation, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { Form, Input, Modal, Spin } from 'antd';
 import type { Store } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
+import { FRESH_RECORD } from './fresh-record';
 
 export interface FormModalProps {
   /** The collection (its path under /api/v1) the record belongs to. */
@@ -33,6 +34,7 @@ export function FormModal({ resource, id, title, name, defaults, onClose, childr
     action: editing ? 'edit' : 'create',
     id,
     redirect: false,
+    queryOptions: FRESH_RECORD,
     defaultFormValues: editing ? undefined : defaults,
     onMutationSuccess: () => onClose(true),
   });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ResourceSpec } from '../catalog/resources';
 import { editable, SchemaFormItem } from './field-input';
 import { FormFooter } from './form-footer';
+import { FRESH_RECORD } from './fresh-record';
 
 /**
  * The create or edit form of a resource, its fields those of the operation's request body. An
@@ -20,6 +21,7 @@ export function ResourceForm({ spec, action, id }: { spec: ResourceSpec; action:
     action,
     id,
     redirect: false,
+    queryOptions: FRESH_RECORD,
     meta: { method: spec.update?.method },
     onMutationSuccess: () => navigate(spec.route),
   });

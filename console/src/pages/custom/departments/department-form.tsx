@@ -1,65 +1,42 @@
-import { useForm } from '@refinedev/antd';
 import { useTranslation } from '@refinedev/core';
-import { Form, Input, InputNumber, Modal, Select, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { FormModal, useRules } from '../../form-modal';
 import type { Department, DepartmentNode } from './department-tree';
 
 /** What the form is open for: a new department under `parentId` (null: a root), or an existing one. */
 export type Editing = { parentId: string | null; department?: undefined } | { department: Department; parentId?: undefined };
 
 /**
- * Create or edit a department in a dialog, with Refine's form as the generic pages: an edit
- * sends the `version` it read, a 409 (a sibling's name, a stale version, a move under its own
- * descendant) is a notification with the API's message, and a field's message lands under it.
+ * Create or edit a department in a dialog (FormModal): an edit sends the `version` it read, a
+ * 409 (a sibling's name, a stale version, a move under its own descendant) is a notification
+ * with the API's message, and a field's message lands under it.
  */
 export function DepartmentForm({ editing, nodes, onClose }: { editing: Editing; nodes: DepartmentNode[]; onClose: (saved: boolean) => void }) {
   const { translate: t } = useTranslation();
+  const rules = useRules();
   const department = editing.department;
-  const { formProps, saveButtonProps } = useForm<Department>({
-    resource: 'departments',
-    action: department ? 'edit' : 'create',
-    id: department?.id,
-    redirect: false,
-    defaultFormValues: department ? undefined : { ...(editing.parentId ? { parentId: editing.parentId } : {}), sort: 0, status: 'active' },
-    onMutationSuccess: () => onClose(true),
-  });
-
   return (
-    <Modal
-      open
+    <FormModal
+      resource="departments"
+      id={department?.id}
+      name="department"
       title={t(department ? 'departments.editTitle' : 'departments.createTitle')}
-      okText={t('form.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={saveButtonProps}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      defaults={{ ...(editing.parentId ? { parentId: editing.parentId } : {}), sort: 0, status: 'active' }}
+      onClose={onClose}
     >
-      <Form {...formProps} layout="vertical">
-        <Form.Item
-          name="name"
-          label={t('departments.name')}
-          rules={[
-            { required: true, message: t('login.required') },
-            { max: 100, message: t('form.tooLong', { max: 100 }) },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        {/* Cleared: null, a move to the roots (left out, it would change nothing). */}
-        <Form.Item name="parentId" label={t('departments.parent')} normalize={(value?: string) => value ?? null}>
-          <TreeSelect treeData={nodes} allowClear treeDefaultExpandAll placeholder={t('departments.root')} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('departments.sort')}>
-          <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('departments.status')}>
-          <Select options={(['active', 'disabled'] as const).map((value) => ({ value, label: t(`users.status.${value}`) }))} />
-        </Form.Item>
-        {department && (
-          <Form.Item name="version" hidden>
-            <input type="hidden" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('departments.name')} rules={[rules.required, rules.max(100)]}>
+        <Input />
+      </Form.Item>
+      {/* Cleared: null, a move to the roots (left out, it would change nothing). */}
+      <Form.Item name="parentId" label={t('departments.parent')} normalize={(value?: string) => value ?? null}>
+        <TreeSelect treeData={nodes} allowClear treeDefaultExpandAll placeholder={t('departments.root')} />
+      </Form.Item>
+      <Form.Item name="sort" label={t('departments.sort')}>
+        <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('departments.status')}>
+        <Select options={(['active', 'disabled'] as const).map((value) => ({ value, label: t(`users.status.${value}`) }))} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { FormFooter } from '../../form-footer';
 import { ColumnSettings } from './column-settings';
 import type { GeneratorTable } from './generator-table';
+import { FRESH_RECORD } from '../../fresh-record';
 
 /**
  * An imported table's configuration (PUT /generator/tables/{id}): the module's id and name (its
@@ -20,6 +21,7 @@ export function TableForm({ route, id }: { route: string; id: string }) {
     action: 'edit',
     id,
     redirect: false,
+    queryOptions: FRESH_RECORD,
     onMutationSuccess: () => navigate(route),
   });
   const table = query?.data?.data;

@@ -9,6 +9,7 @@ import { PayloadEditor } from './payload-editor';
 import { payloadValues, readPayload } from './payload';
 import type { Schedule } from './task';
 import { TaskTypeItem, useTaskTypes } from './task-types';
+import { FRESH_RECORD } from '../../fresh-record';
 
 /** The IANA zones the browser knows, UTC first (the API's default). */
 function timeZones(): string[] {
@@ -31,6 +32,7 @@ export function ScheduleForm({ route, title, action, id }: { route: string; titl
     action,
     id,
     redirect: false,
+    queryOptions: FRESH_RECORD,
     onMutationSuccess: () => navigate(route),
   });
   const type = Form.useWatch('type', form);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDepartmentTree } from '../departments/department-tree';
 import type { User } from './user';
 import { FormFooter } from '../../form-footer';
+import { FRESH_RECORD } from '../../fresh-record';
 
 /**
  * Create or edit a user, with its department, posts and roles. Refine's form, as the generic
@@ -21,6 +22,7 @@ export function UserForm({ route, title, action, id }: { route: string; title: s
     action,
     id,
     redirect: false,
+    queryOptions: FRESH_RECORD,
     onMutationSuccess: () => navigate(route),
   });
   // The choice is among the first 200 roles and posts (the API's largest page); typing filters
