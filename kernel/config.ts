@@ -34,6 +34,8 @@ export interface KernelConfig {
    */
   consoleDir: string;
   shutdownTimeoutMs: number;
+  /** How often an idle event stream (GET /me/events) gets a heartbeat (EVENTS_HEARTBEAT_MS). */
+  eventsHeartbeatMs: number;
   /** Rows a list counts exactly at most before answering the planner's estimate (EXACT_COUNT_LIMIT). */
   exactCountLimit: number;
   /** The environment the configuration was read from: modules read their own settings in it. */
@@ -174,6 +176,7 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     corsOrigins: origins('CORS_ORIGINS'),
     consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.join(repoRoot, 'console', 'dist'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    eventsHeartbeatMs: integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
     exactCountLimit: integer('EXACT_COUNT_LIMIT', EXACT_COUNT_LIMIT, 0, 1_000_000_000),
     variables: Object.freeze({ ...env }),
   };

@@ -14,6 +14,8 @@ export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
   const summary = (runtime: ModuleRuntime) => moduleSummary(kernel, runtime);
   const changed = async (runtime: ModuleRuntime) => {
     await kernel.announceStateChange();
+    // Every console redraws its menus: what a module brings comes or goes for everyone.
+    await kernel.clientEvents.push('module.changed', { id: runtime.id, status: runtime.enabled ? 'enabled' : 'disabled' }, { everyone: true });
     return summary(runtime);
   };
   return {
@@ -64,6 +66,10 @@ export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
         startedAt: kernel.startedAt.toISOString(),
         uptimeSeconds: Math.round((Date.now() - kernel.startedAt.getTime()) / 1000),
       }),
+    },
+    streams: {
+      open: (viewer, lastEventId) => kernel.clientEvents.open(viewer, lastEventId),
+      count: () => kernel.clientEvents.openStreams,
     },
     monitor: {
       instance: () => kernel.figures.read(),

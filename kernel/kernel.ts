@@ -23,6 +23,7 @@ import type { LoadedModule } from './modules/loaded-module';
 import { ModuleRegistry } from './modules/module-registry';
 import { ModuleStateStore } from './modules/module-state-store';
 import { CacheHub } from './runtime/cache';
+import { ClientEventHub } from './runtime/client-events';
 import { EventBus } from './runtime/event-bus';
 import { InstanceFigureSource } from './runtime/instance-figures';
 import { registerInstanceMetrics } from './http/instance-metrics';
@@ -52,6 +53,7 @@ export class Kernel implements ModuleHost {
   /** Every part of `ctx.kernel`; a module's context hands out those its manifest names. */
   readonly capabilities: KernelCapabilities;
   readonly events: EventBus;
+  readonly clientEvents: ClientEventHub;
   readonly routes: RouteTable;
   readonly app: Express;
   readonly cache: CacheHub;
@@ -76,6 +78,7 @@ export class Kernel implements ModuleHost {
     readonly rowScopes: RowScopes = new RowScopes(),
   ) {
     this.events = new EventBus(log, redis);
+    this.clientEvents = new ClientEventHub(this.events, log, { heartbeatMs: config.eventsHeartbeatMs });
     const counters = new SharedCounters(redis);
     this.cache = new CacheHub(this.events, counters, redis?.health);
     this.figures = new InstanceFigureSource({ instanceId: this.events.instanceId, startedAt: this.startedAt, db, redis: redis?.health });
@@ -91,6 +94,7 @@ export class Kernel implements ModuleHost {
       registry: () => this.registry,
       db,
       events: this.events,
+      clientEvents: this.clientEvents,
       cache: this.cache,
       kernel: () => this.capabilities,
       dataDir: config.dataDir,
@@ -132,6 +136,7 @@ export class Kernel implements ModuleHost {
       await this.events.publish(RESYNC, {});
     });
     await this.events.start();
+    this.clientEvents.start();
     this.figures.start();
     await installModules(this, modules, { order: modules.map((m) => m.manifest.id), kernelMigrations: options.kernelMigrations });
     this.rebuild();
@@ -208,6 +213,8 @@ export class Kernel implements ModuleHost {
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      // Event streams never finish by themselves: ended first, their clients reconnect elsewhere.
+      this.clientEvents.stop();
       if (this.server) await drainAndClose(this.server, this.config.shutdownTimeoutMs);
       await this.registry.stopAll();
       this.figures.stop();

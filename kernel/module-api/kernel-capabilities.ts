@@ -1,6 +1,8 @@
 import type { CatalogueEntry } from '../errors/error-catalogue';
 import type { ManifestGeneration, ManifestMenu, ManifestPermission } from '../manifest/manifest.types';
+import type { Readable } from 'node:stream';
 import type { CacheStats } from '../runtime/cache-usage';
+import type { StreamViewer } from '../runtime/client-events';
 import type { InstanceFigures } from '../runtime/instance-figures';
 import type { DependencyStatus } from '../runtime/readiness';
 
@@ -116,6 +118,17 @@ export interface MonitorCapability {
   clearCache(name: string): Promise<boolean>;
 }
 
+/** `kernel.streams`: the callers' server-sent event streams on this instance. */
+export interface StreamsCapability {
+  /**
+   * Opens `viewer`'s stream of the events pushed to them (`ctx.events.push`), in the SSE wire
+   * format: what they missed since `lastEventId` first, when this instance still holds it.
+   */
+  open(viewer: StreamViewer, lastEventId?: string): Readable;
+  /** Streams open on this instance. */
+  count(): number;
+}
+
 /**
  * `ctx.kernel`: one narrow capability per part, each granted by its own word in the manifest's
  * `capabilities` (`kernel.modules`, …); reaching a part the manifest does not name throws a
@@ -128,6 +141,7 @@ export interface KernelCapabilities {
   readonly names: NamesCapability;
   readonly health: HealthCapability;
   readonly monitor: MonitorCapability;
+  readonly streams: StreamsCapability;
 }
 
 export interface KernelInfo {

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { Manifest } from '../manifest/manifest.types';
 import type { ModuleCache } from '../runtime/cache';
+import type { ClientAudience } from '../runtime/client-events';
 import type { EventHandler } from '../runtime/event-bus';
 import type { KernelCapabilities } from './kernel-capabilities';
 
@@ -21,6 +22,11 @@ export interface EventsCapability {
   publish(name: string, payload: unknown): Promise<void>;
   /** Subscribes to a full event name (`users.user-disabled`); returns the unsubscribe. */
   subscribe(event: string, handler: EventHandler): () => void;
+  /**
+   * Sends `name` (`task.updated`) to the clients' event streams (`GET /me/events`) of `audience`
+   * on every instance; `ends` closes the streams it reaches after it (`session.revoked`).
+   */
+  push(name: string, data: unknown, audience: ClientAudience, options?: { ends?: true }): Promise<void>;
 }
 
 /** Where the instance runs, and the environment variables modules read their settings from. */

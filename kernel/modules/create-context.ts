@@ -3,6 +3,7 @@ import { container as rootContainer, type DependencyContainer, type InjectionTok
 import type { Database } from '../db/database';
 import { currentRequest } from '../runtime/request-context';
 import type { CacheHub } from '../runtime/cache';
+import type { ClientEventHub } from '../runtime/client-events';
 import type { EventBus } from '../runtime/event-bus';
 import { CapabilityError, type Capability } from './capabilities';
 import { grantedKernel } from './granted-kernel';
@@ -16,6 +17,7 @@ export interface ContextServices {
   registry: () => ModuleRegistry;
   db: Database;
   events: EventBus;
+  clientEvents: ClientEventHub;
   cache: CacheHub;
   /** Every part of `ctx.kernel`; a context hands out those its manifest names. */
   kernel: () => KernelCapabilities;
@@ -48,7 +50,7 @@ export function createModuleContext(runtime: ModuleRuntime, services: ContextSer
     }
   }
   const db = guard('db', () => dbCapability(services.db));
-  const events = guard('events', () => eventsCapability(manifest.id, services.events));
+  const events = guard('events', () => eventsCapability(manifest.id, services.events, services.clientEvents));
   const cache = guard('cache', () => services.cache.namespace(manifest.id));
   const storage = guard('storage', () => storageCapability(services.dataDir, manifest.id));
   const kernel = grantedKernel(manifest, file, services.kernel);
@@ -112,9 +114,10 @@ function dbCapability(database: Database): DbCapability {
   return { em, transactional: (work) => em().transactional(work) };
 }
 
-function eventsCapability(moduleId: string, bus: EventBus): EventsCapability {
+function eventsCapability(moduleId: string, bus: EventBus, clients: ClientEventHub): EventsCapability {
   return {
     publish: (name, payload) => bus.publish(`${moduleId}.${name}`, payload),
     subscribe: (event, handler) => bus.subscribe(event, handler),
+    push: (name, data, audience, options) => clients.push(name, data, audience, options),
   };
 }

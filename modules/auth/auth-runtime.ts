@@ -35,7 +35,7 @@ export function authRuntime(ctx: ModuleContext): AuthRuntime {
 export function setupAuth(ctx: ModuleContext): AuthRuntime {
   const settings = readSettings(ctx);
   const tokens = new AccessTokens(loadJwtSecret(ctx.environment, ctx.storage));
-  const sessions = new SessionService(ctx.db, () => settings.refreshTokenTtlSeconds());
+  const sessions = new SessionService(ctx.db, ctx.events, () => settings.refreshTokenTtlSeconds());
   const principals = new Principals(ctx, sessions);
   const limiter = new LoginLimiter(() => settings.loginLimits(), ctx.cache);
   const forgetAll = () => principals.forgetAll();

@@ -5,6 +5,7 @@ import {
   newId,
   runAsPlatform,
   type DbCapability,
+  type EventsCapability,
   type EntityManager,
   type FilterQuery,
   type Page,
@@ -53,6 +54,7 @@ const USER_AGENT_MAX = 512;
 export class SessionService {
   constructor(
     private readonly db: DbCapability,
+    private readonly events: EventsCapability,
     /** The current session lifetime (a param, so each login and refresh reads it). */
     private readonly refreshTtlSeconds: () => Promise<number>,
   ) {}
@@ -196,8 +198,16 @@ export class SessionService {
     return value;
   }
 
-  private markRevoked(em: EntityManager, where: FilterQuery<Session>, reason: RevokeReason, now: Date): Promise<number> {
-    return em.nativeUpdate(SessionEntity, { ...(where as object), revokedAt: null }, { revokedAt: now, revokedReason: reason });
+  private async markRevoked(em: EntityManager, where: FilterQuery<Session>, reason: RevokeReason, now: Date): Promise<number> {
+    const ended = await em
+      .createQueryBuilder(SessionEntity)
+      .update({ revokedAt: now, revokedReason: reason })
+      .where({ ...(where as object), revokedAt: null })
+      .returning('id')
+      .execute<{ id: string }[]>('all', false);
+    // Their open event streams (GET /me/events) hear it and end, on every instance.
+    if (ended.length > 0) await this.events.push('session.revoked', { reason }, { sessionIds: ended.map(({ id }) => id) }, { ends: true });
+    return ended.length;
   }
 
   private async expiryFrom(now: Date): Promise<Date> {

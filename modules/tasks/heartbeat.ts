@@ -1,6 +1,7 @@
 import type { EntityManager } from '@atrium/kernel';
 import type { Logger } from 'pino';
 import { extendLease, type Progress } from './task-sql';
+import type { Task } from './task.entity';
 
 const MESSAGE_MAX_LENGTH = 500;
 
@@ -12,6 +13,8 @@ export interface HeartbeatOptions {
   log: Logger;
   /** The task is no longer this worker's: cancelled, or reaped after its lease ran out. */
   onLost: () => void;
+  /** A beat showed new progress: the task as it is now. */
+  onProgress: (task: Task) => Promise<void>;
 }
 
 /**
@@ -58,11 +61,13 @@ export class Heartbeat {
   }
 
   private async beat(): Promise<void> {
-    const { em, taskId, jobId, leaseMs, log, onLost } = this.options;
+    const { em, taskId, jobId, leaseMs, log, onLost, onProgress } = this.options;
     const progress = this.unsent;
     this.unsent = undefined;
     try {
-      if (!(await extendLease(em(), taskId, jobId, leaseMs, progress))) onLost();
+      const task = await extendLease(em(), taskId, jobId, leaseMs, progress);
+      if (!task) onLost();
+      else if (progress) await onProgress(task);
     } catch (error) {
       this.unsent ??= progress;
       log.warn({ err: error, taskId }, 'a task heartbeat failed; the lease covers the next ones');

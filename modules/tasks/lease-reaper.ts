@@ -4,6 +4,8 @@ import { TaskDispatcher } from './task-dispatcher';
 import { expiredLeases, settleAttempt } from './task-sql';
 import { TasksContext } from './tasks-context';
 import type { TasksConfig } from './tasks-config';
+import { announceTask } from './task-news';
+import type { Task } from './task.entity';
 
 /** Tasks settled per transaction; a larger backlog is taken in the next rounds. */
 const BATCH = 100;
@@ -52,24 +54,23 @@ export class LeaseReaper {
    * are every tenant's. Settling changes rows in place, and the new job names the task's tenant.
    */
   private async reap(): Promise<void> {
-    const requeued = await runAsPlatform(() =>
+    const reaped = await runAsPlatform(() =>
       this.ctx.db
         .em()
         .fork()
         .transactional(async (em) => {
-          let count = 0;
+          const settledTasks: Task[] = [];
           for (const { id, jobId } of await expiredLeases(em, BATCH)) {
             const nextJobId = newId();
             const settled = await settleAttempt(em, id, jobId, nextJobId, { outcome: 'lost', error: LOST, retryDelayMs: 0 });
-            if (settled?.state === 'queued') {
-              await this.queue.send(em, nextJobId, settled, settled.runAt);
-              count++;
-            }
+            if (settled?.state === 'queued') await this.queue.send(em, nextJobId, settled, settled.runAt);
+            if (settled) settledTasks.push(settled);
             this.ctx.log.warn({ taskId: id, tenantId: settled?.tenantId, state: settled?.state }, 'a running task lost its lease');
           }
-          return count;
+          return settledTasks;
         }),
     );
-    if (requeued > 0) this.dispatcher.wake();
+    for (const task of reaped) await announceTask(this.ctx, task);
+    if (reaped.some((task) => task.state === 'queued')) this.dispatcher.wake();
   }
 }

@@ -6,6 +6,7 @@ import { RunningTasks } from './running-tasks';
 import type { TaskCaller } from './task-caller';
 import { TaskDispatcher } from './task-dispatcher';
 import { TaskReader } from './task-reader';
+import { announceTask } from './task-news';
 import { closeOpenAttempt, transitionTask, type Transition } from './task-sql';
 import { TaskTypes } from './task-types';
 import { toTaskView } from './task-view';
@@ -55,6 +56,7 @@ export class TaskActions {
       return changed.task;
     });
     if (!task) throw await this.refusal(action, id, caller, version);
+    await announceTask(this.ctx, task);
     if (action === 'cancel') await this.stopHandler(id);
     else this.ctx.resolve(TaskDispatcher).wake();
     return toTaskView(task);

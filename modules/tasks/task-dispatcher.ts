@@ -2,6 +2,7 @@ import { inject, injectable, runAsPlatform, type ModuleContext } from '@atrium/k
 import { JobQueue } from './job-queue';
 import { RunningTasks } from './running-tasks';
 import { TaskRunner } from './task-runner';
+import { announceTask } from './task-news';
 import { claimTask } from './task-sql';
 import type { Task } from './task.entity';
 import { TasksContext } from './tasks-context';
@@ -92,7 +93,10 @@ export class TaskDispatcher {
             return { tasks: claimed, delivered: jobs.length };
           }),
       );
-      for (const task of tasks) this.track(this.runner.execute(task, config));
+      for (const task of tasks) {
+        await announceTask(this.ctx, task);
+        this.track(this.runner.execute(task, config));
+      }
       return delivered;
     } catch (error) {
       this.ctx.log.error({ err: error }, 'taking due tasks failed; trying again at the next poll');

@@ -4,6 +4,7 @@ import type { TaskRun } from './api';
 import { Heartbeat } from './heartbeat';
 import { JobQueue } from './job-queue';
 import { RunningTasks, TaskAborted } from './running-tasks';
+import { announceTask } from './task-news';
 import { settleAttempt, succeedTask, type Settlement } from './task-sql';
 import { TaskTypes } from './task-types';
 import type { Task } from './task.entity';
@@ -51,6 +52,7 @@ export class TaskRunner {
       leaseMs: config.leaseMs,
       log,
       onLost: () => this.running.abort(task.id, 'lost'),
+      onProgress: (now) => announceTask(this.ctx, now),
     });
     heartbeat.start();
     let outcome: Outcome;
@@ -98,9 +100,9 @@ export class TaskRunner {
     switch (outcome.kind) {
       case 'succeeded': {
         const progress = heartbeat.progress ? { percent: 100, message: heartbeat.progress.message } : null;
-        if (!(await succeedTask(this.em(), task.id, jobId, outcome.result, progress))) {
-          this.ctx.log.info({ taskId: task.id }, 'a handler finished a task that was no longer its own: its result is ignored');
-        }
+        const done = await succeedTask(this.em(), task.id, jobId, outcome.result, progress);
+        if (done) await announceTask(this.ctx, done);
+        else this.ctx.log.info({ taskId: task.id }, 'a handler finished a task that was no longer its own: its result is ignored');
         return;
       }
       case 'failed':
@@ -114,11 +116,13 @@ export class TaskRunner {
 
   /** Requeues the task under a new job, due after the backoff, or fails it: one transaction. */
   private async settle(task: Task, jobId: string, settlement: Settlement): Promise<void> {
-    await this.em().transactional(async (em) => {
+    const settled = await this.em().transactional(async (em) => {
       const nextJobId = newId();
-      const settled = await settleAttempt(em, task.id, jobId, nextJobId, settlement);
-      if (settled?.state === 'queued') await this.queue.send(em, nextJobId, settled, settled.runAt);
+      const after = await settleAttempt(em, task.id, jobId, nextJobId, settlement);
+      if (after?.state === 'queued') await this.queue.send(em, nextJobId, after, after.runAt);
+      return after;
     });
+    if (settled) await announceTask(this.ctx, settled);
   }
 
   /** A clean EntityManager per unit of work, whatever context the worker was started from. */

@@ -80,34 +80,34 @@ export interface Progress {
 }
 
 /**
- * Extends the lease of a task this worker still runs, and shows its progress. False: the task is
+ * Extends the lease of a task this worker still runs, and shows its progress. Undefined: the task is
  * no longer this worker's (cancelled, or reaped after a lease that ran out) — stop the handler.
  */
-export async function extendLease(em: EntityManager, taskId: string, jobId: string, leaseMs: number, progress?: Progress): Promise<boolean> {
+export async function extendLease(em: EntityManager, taskId: string, jobId: string, leaseMs: number, progress?: Progress): Promise<Task | undefined> {
   const showProgress = progress ? ', progress_percent = ?, progress_message = ?' : '';
   const rows = await em.execute<Row[]>(
     `update tasks set lease_until = now() + ?::integer * interval '1 millisecond'${showProgress}
-     where id = ? and job_id = ? and state = 'running' returning id`,
+     where id = ? and job_id = ? and state = 'running' returning *`,
     [leaseMs, ...(progress ? [progress.percent, progress.message] : []), taskId, jobId],
   );
-  return rows.length === 1;
+  return tasks(em, rows)[0];
 }
 
-/** Records the handler's result, once: false when the task was no longer this worker's. */
-export async function succeedTask(em: EntityManager, taskId: string, jobId: string, result: unknown, progress: Progress | null): Promise<boolean> {
+/** Records the handler's result, once: undefined when the task was no longer this worker's. */
+export async function succeedTask(em: EntityManager, taskId: string, jobId: string, result: unknown, progress: Progress | null): Promise<Task | undefined> {
   const rows = await em.execute<Row[]>(
     `with done as (
        update tasks set state = 'succeeded', result = ?::jsonb, error = null, lease_until = null, finished_at = now(),
          progress_percent = ?, progress_message = ?, version = version + 1, updated_at = now()
        where id = ? and job_id = ? and state = 'running'
-       returning id
+       returning *
      ), closed as (
        update task_attempts set finished_at = now(), outcome = 'succeeded' where task_id in (select id from done) and finished_at is null
      )
-     select id from done`,
+     select * from done`,
     [JSON.stringify(result ?? null), progress?.percent ?? null, progress?.message ?? null, taskId, jobId],
   );
-  return rows.length === 1;
+  return tasks(em, rows)[0];
 }
 
 export interface Settlement {
