@@ -81,7 +81,7 @@ export function App() {
                   element={
                     <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
                       <Suspense fallback={<Spin fullscreen />}>
-                        <Shell />
+                        <Shell api={api} />
                       </Suspense>
                     </Authenticated>
                   }

@@ -31,6 +31,12 @@ export interface RequestOptions {
   raw?: boolean;
   /** The answer is a file (an asset's content): hand back its bytes. An error is still the envelope. */
   blob?: boolean;
+  /** The answer stays open (GET /me/events): hand back the response to read as it arrives. An error is still the envelope. */
+  stream?: boolean;
+  /** Sent besides the token and the language (`Last-Event-ID`). */
+  headers?: Record<string, string>;
+  /** Aborts the request, and a stream's reading. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClientOptions {
@@ -61,6 +67,7 @@ export class ApiClient {
       response = await this.send(method, path, options, this.options.session.get());
     }
     if (options.blob && response.ok) return (await response.blob()) as T;
+    if (options.stream && response.ok) return response as T;
     return this.read<T>(response, options.raw);
   }
 
@@ -105,8 +112,8 @@ export class ApiClient {
     return true;
   }
 
-  private send(method: string, path: string, { query, body }: RequestOptions, tokens: Tokens | undefined): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': this.options.language() };
+  private send(method: string, path: string, { query, body, headers: extra, signal }: RequestOptions, tokens: Tokens | undefined): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': this.options.language(), ...extra };
     if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
     // The browser writes a FormData's Content-Type itself, with the multipart boundary.
     const form = body instanceof FormData;
@@ -116,6 +123,7 @@ export class ApiClient {
       method,
       headers,
       body: form ? body : body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   }
 

@@ -1,14 +1,16 @@
-import { useCustom, useGetIdentity, useLogout, useTranslation } from '@refinedev/core';
+import { useCustom, useGetIdentity, useInvalidate, useLogout, useTranslation } from '@refinedev/core';
 import { Button, Layout, Menu, Space, Spin, Typography, theme } from 'antd';
 import { createContext, lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Identity } from '../api/auth-provider';
+import type { ApiClient } from '../api/http';
 import { menuPages, type Catalog, type MenuNode } from '../catalog/resources';
 import { ResourcePage } from '../pages/resource-page';
 import { menuAt, navigationItems } from './navigation';
 import { PreferenceSwitches } from './preference-switches';
 import { usePreferences } from '../preferences';
 import { localizedMenus } from '../i18n/menu-titles';
+import { useLiveEvents } from './use-live-events';
 
 /**
  * Reads GET /me/menus and the catalog again: a page that enables, disables or generates a module
@@ -24,9 +26,11 @@ const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
  * API reference, the profile and sign-out, and the page of the menu the address names (or the
  * profile at /profile). The menus and the catalog are read at sign-in, and again whenever a page
  * calls MenusRefresh (the modules page after enabling or disabling a module, the generator after
- * generating one), never with a new build.
+ * generating one), never with a new build. The caller's live events keep it current: a module
+ * enabled or disabled anywhere redraws the menus, a revoked session signs out, and a change of
+ * one of the caller's tasks reads the tasks again.
  */
-export default function Shell() {
+export default function Shell({ api }: { api: ApiClient }) {
   const { translate: t } = useTranslation();
   const { token } = theme.useToken();
   const location = useLocation();
@@ -43,6 +47,13 @@ export default function Shell() {
   const loaded = catalog.query.isSuccess ? catalog.result.data : undefined;
   const pages = useMemo(() => menuPages(tree ?? []), [tree]);
   const current = menuAt(pages, location.pathname);
+  const refreshMenus = () => (void menus.query.refetch(), void catalog.query.refetch());
+  const invalidate = useInvalidate();
+  useLiveEvents(api, ({ name }) => {
+    if (name === 'module.changed') refreshMenus();
+    else if (name === 'session.revoked') logout();
+    else if (name === 'task.updated') void invalidate({ resource: 'tasks', invalidates: ['list', 'detail'] });
+  });
 
   const content = () => {
     if (!tree || !loaded) return <Spin />;
@@ -112,7 +123,7 @@ export default function Shell() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ margin: 16 }}>
-          <MenusRefresh.Provider value={() => (void menus.query.refetch(), void catalog.query.refetch())}>{content()}</MenusRefresh.Provider>
+          <MenusRefresh.Provider value={refreshMenus}>{content()}</MenusRefresh.Provider>
         </Layout.Content>
       </Layout>
     </Layout>
