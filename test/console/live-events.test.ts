@@ -44,8 +44,9 @@ describe('browser: live events', () => {
     const user = await createUser(server, { permissions: ['me:profile:query', 'me:menu:list', 'system:post:list', 'system:catalog:query'] });
     await ui.signIn(user.username, TEST_PASSWORD);
     await ui.sideMenu().filter({ hasText: 'Posts' }).waitFor();
-    const sessions = (await server.http().get('/api/v1/system/sessions').query({ username: user.username }).set('Authorization', ADMIN)).body.data
-      .items as { id: string }[];
+    const sessions = (await server.http().get('/api/v1/system/sessions').query({ username: user.username }).set('Authorization', ADMIN)).body.data.items as {
+      id: string;
+    }[];
     expect(sessions).to.have.length(1);
     expect((await server.http().delete(`/api/v1/system/sessions/${sessions[0].id}`).set('Authorization', ADMIN)).status).to.equal(200);
     await page.waitForURL(/\/login(\?|$)/);
