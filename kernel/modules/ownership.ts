@@ -3,12 +3,12 @@ import type { OwnedName } from '../module-api/kernel-capabilities';
 import type { LoadedModule } from './loaded-module';
 
 /**
- * The first path segment under which several modules serve routes, each its own second segment
- * (`/system/modules` is the system module's, `/system/sessions` auth's): there a route prefix is
- * two segments deep. Permission codes share `system:` the same way, and are always owned two
- * segments deep.
+ * The first path segments under which several modules serve routes, each its own second segment
+ * (`/system/modules` is the system module's, `/system/sessions` auth's; `/me/menus` is me's, and a
+ * module showing callers their own share of its records serves `/me/<its records>`): there a
+ * route prefix is two segments deep. Permission codes are always owned two segments deep.
  */
-const SHARED_AREA = 'system';
+const SHARED_AREAS: ReadonlySet<string> = new Set(['system', 'me']);
 
 /** A name a module declares, and the file to open to change it. */
 interface Claim {
@@ -111,7 +111,7 @@ export function permissionPrefix(code: string): string {
 /** `/api/v1/users/{id}` → `/api/v1/users`; `/api/v1/system/sessions/{id}` → `/api/v1/system/sessions`; `/metrics` → `/metrics`. */
 export function routePrefix(route: Pick<RouteDefinition, 'path' | 'root'>): string {
   const segments = route.path.split('/').filter(Boolean);
-  const depth = segments[0] === SHARED_AREA ? 2 : 1;
+  const depth = SHARED_AREAS.has(segments[0]) ? 2 : 1;
   // A parameter matches any segment: every parameter is one slot, as the router sees it.
   const kept = segments.slice(0, depth).map((s) => (s.startsWith('{') ? '{}' : s));
   return `${routeBase(route)}/${kept.join('/')}`;

@@ -88,17 +88,20 @@ describe('what belongs to which module', () => {
     expect(error.problems.map((p) => p.message)).to.deep.equal(['permission stutter:item:list is listed twice', 'menu path /stutter/items is listed twice']);
   });
 
-  it('lets a module use its own prefixes and, through dependsOn, another module’s permission without declaring it', async () => {
+  it('lets a module use its own prefixes, a resource of its own under the shared /me, and, through dependsOn, another module’s permission without declaring it', async () => {
     const dir = folders.write('neighbour', {
       manifest: {
         dependsOn: ['users'],
         capabilities: ['http'],
-        permissions: [permission('neighbour:note:list')],
+        permissions: [permission('neighbour:note:list'), permission('me:note:list', 'neighbour')],
         menus: [{ title: 'Notes', path: '/neighbour/notes', component: 'x', permission: 'neighbour:note:list' }],
       },
       files: {
         'index.ts': entry(
-          `  routes: [defineRoute({ method: 'GET', path: '/neighbour/people', permission: 'system:user:list', summary: 'x', response: Type.Object({}), handler: () => ({}) })],`,
+          `  routes: [
+    defineRoute({ method: 'GET', path: '/neighbour/people', permission: 'system:user:list', summary: 'x', response: Type.Object({}), handler: () => ({}) }),
+    defineRoute({ method: 'GET', path: '/me/notes', permission: 'me:note:list', summary: 'x', response: Type.Object({}), handler: () => ({}) }),
+  ],`,
           ['defineRoute', 'Type'],
         ),
       },
@@ -106,6 +109,7 @@ describe('what belongs to which module', () => {
     const server = await startTestServer({ modulePaths: [dir], database });
     try {
       expect((await server.http().get('/api/v1/neighbour/people').set('Authorization', ADMIN)).status).to.equal(200);
+      expect((await server.http().get('/api/v1/me/notes').set('Authorization', ADMIN)).status).to.equal(200);
     } finally {
       await server.stop();
     }
