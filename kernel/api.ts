@@ -20,7 +20,9 @@ export type {
   KernelInfo,
   MappedEntity,
   MonitorCapability,
+  StreamsCapability,
 } from './module-api/kernel-capabilities';
+export type { ClientAudience, StreamViewer } from './runtime/client-events';
 export type { CacheStats } from './runtime/cache-usage';
 export type { InstanceFigures } from './runtime/instance-figures';
 /** What `ctx.kernel.lifecycle.load` throws when the kernel refuses a module: every problem found. */

@@ -20,6 +20,12 @@ export interface Principal {
   rowScope?: RowScope;
   /** The session the credential belongs to, when the authenticator has sessions. */
   sessionId?: string;
+  /**
+   * The audiences the caller belongs to, as opaque names the authenticator gives them (auth's:
+   * `role:<id>` for each active role, `dept:<id>` for the department): what is addressed to a
+   * group (a live event, a notice) reaches its members.
+   */
+  groups?: readonly string[];
   /** Whatever else the authenticator knows (roles, department, data scope…). */
   attributes?: Readonly<Record<string, unknown>>;
 }

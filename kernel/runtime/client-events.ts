@@ -13,8 +13,8 @@ export type ClientAudience =
   | { everyone: true }
   /** These sessions, whichever tenant they act in (a session's ids are unique everywhere). */
   | { sessionIds: readonly string[] }
-  /** A tenant's users: those named, or all of them. */
-  | { tenantId: string; userIds?: readonly string[] };
+  /** A tenant's users: those named, those in any of the groups named, or (naming neither) all of them. */
+  | { tenantId: string; userIds?: readonly string[]; groups?: readonly string[] };
 
 export interface ClientEvent {
   /** Time-ordered and unique across instances: what a client sends back as `Last-Event-ID`. */
@@ -31,6 +31,8 @@ export interface StreamViewer {
   userId: string;
   tenantId?: string;
   sessionId?: string;
+  /** The caller's audience groups (Principal.groups). */
+  groups?: readonly string[];
 }
 
 export interface ClientEventOptions {
@@ -150,5 +152,6 @@ function isFor(event: ClientEvent, viewer: StreamViewer): boolean {
   if ('everyone' in audience) return true;
   if ('sessionIds' in audience) return viewer.sessionId !== undefined && audience.sessionIds.includes(viewer.sessionId);
   if (audience.tenantId !== (viewer.tenantId ?? DEFAULT_TENANT_ID)) return false;
-  return audience.userIds === undefined || audience.userIds.includes(viewer.userId);
+  if (audience.userIds === undefined && audience.groups === undefined) return true;
+  return (audience.userIds?.includes(viewer.userId) ?? false) || (audience.groups?.some((group) => viewer.groups?.includes(group)) ?? false);
 }

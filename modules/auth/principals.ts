@@ -111,6 +111,7 @@ export class Principals {
       permissions: await this.heldWithin(claims.tenantId, grants),
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },
+      groups: [...grants.map((grant) => `role:${grant.id}`), ...(user.deptId ? [`dept:${user.deptId}`] : [])],
     };
     return {
       principal,

@@ -21,7 +21,7 @@ export const myEvents = defineRoute({
   handler: ({ principal, headers }, ctx) => {
     const lastEventId = headers['last-event-id'];
     const stream = ctx.kernel.streams.open(
-      { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId },
+      { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId, groups: principal.groups },
       typeof lastEventId === 'string' ? lastEventId : undefined,
     );
     // no-transform: compression would hold events back to fill its blocks.

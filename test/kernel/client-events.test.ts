@@ -43,6 +43,17 @@ describe('kernel: client event streams', () => {
     expect(inDefault()).to.include('data: {"n":2}').and.not.include('"n":1');
   });
 
+  it('sends a group’s event to the tenant’s members of that group only', async () => {
+    const member = written(hub.open({ userId: 'u1', tenantId: TENANT_A, groups: ['role:r1', 'dept:d1'] }));
+    const outsider = written(hub.open({ userId: 'u2', tenantId: TENANT_A, groups: ['role:r2'] }));
+    const elsewhere = written(hub.open({ userId: 'u3', tenantId: TENANT_B, groups: ['role:r1'] }));
+    await hub.push('notice.published', { n: 1 }, { tenantId: TENANT_A, groups: ['role:r1', 'dept:d9'] });
+    await settle();
+    expect(member()).to.include('data: {"n":1}');
+    expect(outsider()).to.not.include('event:');
+    expect(elsewhere()).to.not.include('event:');
+  });
+
   it('sends a session’s event to that session alone, and ends its stream when the event says so', async () => {
     const target = hub.open({ userId: 'u1', tenantId: TENANT_A, sessionId: 's1' });
     const text = written(target);
