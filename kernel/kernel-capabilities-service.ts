@@ -69,7 +69,6 @@ export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
     },
     streams: {
       open: (viewer, lastEventId) => kernel.clientEvents.open(viewer, lastEventId),
-      count: () => kernel.clientEvents.openStreams,
     },
     monitor: {
       instance: () => kernel.figures.read(),

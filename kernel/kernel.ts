@@ -86,6 +86,7 @@ export class Kernel implements ModuleHost {
       figures: () => this.figures.read(),
       caches: () => this.capabilities.monitor.caches(),
       redis: redis !== undefined,
+      eventStreams: () => this.clientEvents.openStreams,
     });
     this.capabilities = createKernelCapabilities(this);
     this.stateStore = new ModuleStateStore(db);

@@ -7,6 +7,8 @@ interface Sources {
   caches: () => CacheStats[];
   /** Whether REDIS_URL is set: without it there is no Redis gauge to mislead. */
   redis: boolean;
+  /** Live event streams (GET /me/events) open on this instance. */
+  eventStreams: () => number;
 }
 
 /**
@@ -93,6 +95,14 @@ export function registerInstanceMetrics(registry: Registry, sources: Sources): v
     collect() {
       this.reset();
       for (const cache of sources.caches()) this.set({ cache: cache.name }, cache.entries);
+    },
+  });
+  new Gauge({
+    name: 'atrium_event_streams',
+    help: 'Live event streams (GET /me/events) open on this instance.',
+    registers,
+    collect() {
+      this.set(sources.eventStreams());
     },
   });
   new Counter({

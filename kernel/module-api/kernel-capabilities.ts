@@ -125,8 +125,6 @@ export interface StreamsCapability {
    * format: what they missed since `lastEventId` first, when this instance still holds it.
    */
   open(viewer: StreamViewer, lastEventId?: string): Readable;
-  /** Streams open on this instance. */
-  count(): number;
 }
 
 /**

@@ -93,6 +93,8 @@ export class ClientEventHub {
    */
   open(viewer: StreamViewer, lastEventId?: string): Readable {
     const out = new PassThrough();
+    // A client gone mid-write is not an error of the server's: its stream just closes.
+    out.on('error', () => undefined);
     const stream: OpenStream = { viewer, out };
     out.write(`retry: ${RETRY_MS}\n: connected\n\n`);
     const seen = lastEventId === undefined ? -1 : this.recent.findIndex((event) => event.id === lastEventId);
@@ -137,7 +139,7 @@ export class ClientEventHub {
   }
 
   private write(stream: OpenStream, text: string): void {
-    if (stream.out.writableEnded) return;
+    if (stream.out.writableEnded || stream.out.destroyed) return;
     if (stream.out.writableLength > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: stream.viewer.userId }, 'an event stream reads too slowly: closed');
       stream.out.destroy();

@@ -57,6 +57,11 @@ describe('me: GET /me/events', function () {
     expect(events.headers['cache-control']).to.include('no-transform');
     await eventually(() => events.comments.filter((comment) => comment === 'heartbeat').length >= 2, 5000);
     expect(events.comments[0]).to.equal('connected');
+    const gauge = async () => Number(/^atrium_event_streams (\d+)$/m.exec((await server.http().get('/metrics')).text)?.[1]);
+    expect(await gauge()).to.equal(1);
+    events.close();
+    let open = 1;
+    while (open !== 0) open = await gauge();
   });
 
   it("sends the caller each change of their task up to succeeded, and another user's stream none of it", async () => {
