@@ -92,6 +92,8 @@ describe('auth: the caller of a token', () => {
       permissions: ['system:user:list', 'me:*:*'],
       rowScope: { all: false, deptIds: ['d1', 'd1-child'], ownerId: USER },
       attributes: { roleIds: ['r1', 'r2', 'r3'], roleCodes: ['editor', 'viewer'], deptId: 'd1', dataScopes: ['dept_and_children', 'self'] },
+      // The audiences of the roles that grant (r3 grants nothing: disabled or gone) and of the department.
+      groups: ['role:r1', 'role:r2', 'dept:d1'],
     });
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { openEventStream } from '../support/event-stream';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -8,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe('the authorisation matrix of every catalogued operation', () => {
   let server: TestServer;
-  let operations: Array<{ method: string; path: string; public: boolean; loginOnly: boolean }>;
+  let operations: Array<{ method: string; path: string; public: boolean; loginOnly: boolean; stream: boolean }>;
   let nobody: string;
 
   before(async () => {
@@ -16,9 +17,17 @@ describe('the authorisation matrix of every catalogued operation', () => {
     const admin = await login('admin', 'admin-local-only');
     const doc = await server.http().get('/v3/api-docs').set('Authorization', admin);
     expect(doc.status).to.equal(200);
-    const paths = doc.body.paths as Record<string, Record<string, { security: unknown[]; 'x-authenticated-only'?: boolean }>>;
+    type Operation = { security: unknown[]; 'x-authenticated-only'?: boolean; responses?: Record<string, { content?: Record<string, unknown> }> };
+    const paths = doc.body.paths as Record<string, Record<string, Operation>>;
     operations = Object.entries(paths).flatMap(([path, byMethod]) =>
-      Object.entries(byMethod).map(([method, op]) => ({ method, path, public: op.security.length === 0, loginOnly: op['x-authenticated-only'] === true })),
+      Object.entries(byMethod).map(([method, op]) => ({
+        method,
+        path,
+        public: op.security.length === 0,
+        loginOnly: op['x-authenticated-only'] === true,
+        // An event stream answers and stays open: it is read up to its status, then closed.
+        stream: op.responses?.['200']?.content?.['text/event-stream'] !== undefined,
+      })),
     );
     const created = await server
       .http()
@@ -44,6 +53,13 @@ describe('the authorisation matrix of every catalogued operation', () => {
     const request = (server.http() as unknown as Record<string, (url: string) => import('supertest').Test>)[method](concrete(path));
     if (token) request.set('Authorization', token);
     return ['post', 'put', 'patch'].includes(method) ? request.send({}) : request;
+  };
+
+  const streamStatus = async (path: string, token: string) => {
+    expect(path).to.equal('/api/v1/me/events');
+    const stream = await openEventStream(server.url, token);
+    stream.close();
+    return { status: stream.status, body: stream.body as { code?: string } | undefined };
   };
 
   it('covers a catalog with protected operations of every identity module', () => {
@@ -79,7 +95,7 @@ describe('the authorisation matrix of every catalogued operation', () => {
     // Logout ends the session the others are called with: it goes last.
     const endsSession = (o: { path: string }) => Number(o.path === '/api/v1/auth/logout');
     for (const op of operations.filter((o) => o.loginOnly).sort((a, b) => endsSession(a) - endsSession(b))) {
-      const res = await call(op.method, op.path, nobody);
+      const res = op.stream ? await streamStatus(op.path, nobody) : await call(op.method, op.path, nobody);
       if (res.status === 401 || res.status === 403) wrong.push(`${op.method.toUpperCase()} ${op.path}: ${res.status} ${res.body.code}`);
     }
     expect(wrong).to.deep.equal([]);
