@@ -26,6 +26,7 @@ const ZH: Record<string, string> = {
   'system/info/index': '实例信息',
   'system/tenant/index': '租户管理',
   'system/tenantPackage/index': '租户套餐',
+  'system/notice/index': '通知公告',
   'monitor/server/index': '服务监控',
   'monitor/cache/index': '缓存监控',
 };

@@ -1,5 +1,5 @@
-import { useCustom, useGetIdentity, useInvalidate, useLogout, useTranslation } from '@refinedev/core';
-import { Button, Layout, Menu, Space, Spin, Typography, theme } from 'antd';
+import { CanAccess, useCustom, useGetIdentity, useInvalidate, useLogout, useTranslation } from '@refinedev/core';
+import { App, Button, Layout, Menu, Space, Spin, Typography, theme } from 'antd';
 import { createContext, lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Identity } from '../api/auth-provider';
@@ -11,6 +11,7 @@ import { PreferenceSwitches } from './preference-switches';
 import { usePreferences } from '../preferences';
 import { localizedMenus } from '../i18n/menu-titles';
 import { useLiveEvents } from './use-live-events';
+import { MY_NOTICES, MY_NOTICES_PERMISSION } from '../pages/custom/notices/my-notices';
 
 /**
  * Reads GET /me/menus and the catalog again: a page that enables, disables or generates a module
@@ -21,14 +22,19 @@ export const MenusRefresh = createContext<() => void>(() => undefined);
 /** The signed-in user's own page, reached from the header rather than a menu. */
 const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
 
+/** The header's bell, on every page but apart from the shell's chunk (its badge would weigh on it). */
+const NoticeBell = lazy(() => import('./notice-bell'));
+
 /**
  * The signed-in console: the side menu from GET /me/menus, a header with the preferences, the
  * API reference, the profile and sign-out, and the page of the menu the address names (or the
  * profile at /profile). The menus and the catalog are read at sign-in, and again whenever a page
  * calls MenusRefresh (the modules page after enabling or disabling a module, the generator after
  * generating one), never with a new build. The caller's live events keep it current: a module
- * enabled or disabled anywhere redraws the menus, a revoked session signs out, and a change of
- * one of the caller's tasks reads the tasks again.
+ * enabled or disabled anywhere redraws the menus, a revoked session signs out, a change of one
+ * of the caller's tasks reads the tasks again, and a notice published to the caller is announced
+ * and counted on the header's bell (drawn for whoever may read their notices, while the notices
+ * module is enabled: its route is in the catalog).
  */
 export default function Shell({ api }: { api: ApiClient }) {
   const { translate: t } = useTranslation();
@@ -49,11 +55,18 @@ export default function Shell({ api }: { api: ApiClient }) {
   const current = menuAt(pages, location.pathname);
   const refreshMenus = () => (void menus.query.refetch(), void catalog.query.refetch());
   const invalidate = useInvalidate();
-  useLiveEvents(api, ({ name }) => {
+  const { notification } = App.useApp();
+  useLiveEvents(api, ({ name, data }) => {
     if (name === 'module.changed') refreshMenus();
     else if (name === 'session.revoked') logout();
     else if (name === 'task.updated') void invalidate({ resource: 'tasks', invalidates: ['list', 'detail'] });
+    else if (name === 'notice.published') {
+      void invalidate({ resource: MY_NOTICES, invalidates: ['list'] });
+      const { title, type } = data as { title: string; type: 'notice' | 'announcement' };
+      notification.info({ message: t(`myNotices.new.${type === 'announcement' ? 'announcement' : 'notice'}`), description: title });
+    }
   });
+  const noticesLive = loaded?.paths['/api/v1/me/notices'] !== undefined;
 
   const content = () => {
     if (!tree || !loaded) return <Spin />;
@@ -109,6 +122,13 @@ export default function Shell({ api }: { api: ApiClient }) {
           }}
         >
           <Space wrap>
+            {noticesLive && (
+              <CanAccess resource={MY_NOTICES} action="list" params={{ permission: MY_NOTICES_PERMISSION }}>
+                <Suspense fallback={null}>
+                  <NoticeBell />
+                </Suspense>
+              </CanAccess>
+            )}
             <PreferenceSwitches />
             <a href="/docs" target="_blank" rel="noreferrer">
               {t('header.apiReference')}

@@ -26,6 +26,7 @@ const PAGES: Record<string, CustomPage> = {
   'system/tenantPackage/index': lazy(() => import('./packages/packages-page')),
   'system/menus/index': lazy(() => import('./menus/menus-page')),
   'system/assets/index': lazy(() => import('./assets/assets-page')),
+  'system/notice/index': lazy(() => import('./notices/notices-page')),
   'tool/generator/index': lazy(() => import('./generator/generator-page')),
   'system/audit/logins/index': lazy(() => import('./audit/logins-page')),
   'system/audit/operations/index': lazy(() => import('./audit/operations-page')),
