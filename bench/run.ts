@@ -46,6 +46,11 @@ const BENCHES: { file: string; title: string; timeoutMinutes?: number }[] = [
     file: 'tasks.bench.ts',
     title: 'system.echo tasks completed per second end to end (two instances, PostgreSQL) vs bare pg-boss; a duplicate submission’s latency vs a first one',
   },
+  {
+    file: 'events.bench.ts',
+    title:
+      'GET /me/events: 1,000 open streams on one instance, server RSS growth per stream (goal <= 3 MB) and GET /me p99 vs none open, alternating (goal <= 1.5x)',
+  },
   { file: 'redis-outage.bench.ts', title: 'GET /me with Redis cut by a TCP proxy vs the same instance healthy, alternating (goal: p50 and p99 <= 2x)' },
   {
     file: 'generator.bench.ts',
