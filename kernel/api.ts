@@ -56,6 +56,8 @@ export { permissionGrants } from './auth/permission-match';
 export { AuditSinkSpi } from './audit/operation-record';
 export { ReadinessSpi } from './runtime/readiness';
 export type { ReadinessCheck, DependencyStatus } from './runtime/readiness';
+export { ValueLabelSpi } from './resources/value-labels';
+export type { ValueLabelSource } from './resources/value-labels';
 export type { AuditSink, OperationRecord } from './audit/operation-record';
 export { recordChange } from './audit/change-record';
 export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';

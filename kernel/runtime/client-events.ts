@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { newId } from '../db/ids';
 import { DEFAULT_TENANT_ID } from '../db/tenancy/tenancy-names';
 import type { EventBus } from './event-bus';
+import { FanOutQueue } from './fan-out-queue';
 
 /**
  * Who an event is for. Session ids and the tenant of a user are checked against the stream's
@@ -63,6 +64,8 @@ interface OpenStream {
 export class ClientEventHub {
   private readonly streams = new Set<OpenStream>();
   private readonly recent: ClientEvent[] = [];
+  /** Heartbeats and events go out a slice of the streams per turn, never a thousand at once. */
+  private readonly writes = new FanOutQueue<OpenStream>();
   private readonly replayLimit: number;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
@@ -114,6 +117,7 @@ export class ClientEventHub {
   stop(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe?.();
+    this.writes.clear();
     for (const stream of this.streams) stream.out.end();
     this.streams.clear();
   }
@@ -121,13 +125,13 @@ export class ClientEventHub {
   private deliver(event: ClientEvent): void {
     this.recent.push(event);
     if (this.recent.length > this.replayLimit) this.recent.shift();
-    for (const stream of this.streams) {
-      if (isFor(event, stream.viewer)) this.send(stream, event);
-    }
+    const audience = [...this.streams].filter((stream) => isFor(event, stream.viewer));
+    const frame = frameOf(event);
+    this.writes.add(audience, (stream) => this.send(stream, event, frame));
   }
 
-  private send(stream: OpenStream, event: ClientEvent): void {
-    this.write(stream, `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`);
+  private send(stream: OpenStream, event: ClientEvent, frame = frameOf(event)): void {
+    this.write(stream, frame);
     if (event.ends) {
       stream.out.end();
       this.streams.delete(stream);
@@ -135,7 +139,7 @@ export class ClientEventHub {
   }
 
   private beat(): void {
-    for (const stream of this.streams) this.write(stream, ': heartbeat\n\n');
+    this.writes.add([...this.streams], (stream) => this.write(stream, ': heartbeat\n\n'));
   }
 
   private write(stream: OpenStream, text: string): void {
@@ -147,6 +151,10 @@ export class ClientEventHub {
     }
     stream.out.write(text);
   }
+}
+
+function frameOf(event: ClientEvent): string {
+  return `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`;
 }
 
 function isFor(event: ClientEvent, viewer: StreamViewer): boolean {
