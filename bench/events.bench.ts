@@ -47,9 +47,6 @@ interface Stream {
   heartbeats: number;
 }
 
-/** When each heartbeat reached this process, every stream's: how long one takes to reach them all. */
-const heartbeatTimes: number[] = [];
-
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -82,7 +79,7 @@ async function main(): Promise<void> {
     const before = await settledRss(server);
     await open();
     await sleep(2.5 * HEARTBEAT_MS);
-    const memory = { before, after: await settledRss(server), beats: Math.min(...streams.map((s) => s.heartbeats)), spreadMs: median(heartbeatSpreads()) };
+    const memory = { before, after: await settledRss(server), beats: Math.min(...streams.map((s) => s.heartbeats)) };
     if (memory.beats < 2) throw new Error(`a stream received ${memory.beats} heartbeats, not at least 2`);
     await runAutocannon({ ...load, durationSeconds: WARMUP_SECONDS });
     await close();
@@ -125,9 +122,7 @@ async function openStreams(baseUrl: string, bearer: string, agent: http.Agent, c
         request.removeListener('error', reject).on('error', () => undefined);
         res.on('error', () => undefined);
         res.on('data', (chunk: Buffer) => {
-          const beats = chunk.toString('latin1').split(': heartbeat\n').length - 1;
-          stream.heartbeats += beats;
-          if (beats > 0) heartbeatTimes.push(performance.now());
+          stream.heartbeats += chunk.toString('latin1').split(': heartbeat\n').length - 1;
         });
         resolve(stream);
       });
@@ -158,18 +153,6 @@ async function untilGauge(baseUrl: string, count: number): Promise<void> {
   }
 }
 
-/** For each heartbeat that reached every stream, the time from its first arrival to its last. */
-function heartbeatSpreads(): number[] {
-  const times = heartbeatTimes.splice(0).sort((a, b) => a - b);
-  const spreads: number[] = [];
-  for (let first = 0, at = 1; at <= times.length; at++) {
-    if (at < times.length && times[at] - times[at - 1] < HEARTBEAT_MS / 2) continue;
-    if (at - first === STREAMS) spreads.push(times[at - 1] - times[first]);
-    first = at;
-  }
-  return spreads.length > 0 ? spreads : [NaN];
-}
-
 /** The median of the server's RSS sampled over half a second, after a second to settle. */
 async function settledRss(server: ServerProcess): Promise<number> {
   await sleep(1000);
@@ -181,10 +164,7 @@ async function settledRss(server: ServerProcess): Promise<number> {
   return median(samples);
 }
 
-function report(
-  { before, after, beats, spreadMs }: { before: number; after: number; beats: number; spreadMs: number },
-  results: { none: LoadResult[]; open: LoadResult[] },
-): void {
+function report({ before, after, beats }: { before: number; after: number; beats: number }, results: { none: LoadResult[]; open: LoadResult[] }): void {
   const MiB = 1024 * 1024;
   const perStreamKb = (after - before) / STREAMS / 1024;
   console.log(`server RSS: ${fixed(before / MiB)} MiB before, ${fixed(after / MiB)} MiB with ${STREAMS} streams open (each sent ${beats} heartbeats or more)`);
@@ -201,9 +181,6 @@ function report(
     `\nGET ${ME}: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating none / ${STREAMS} streams open, loopback`,
   );
   console.log(table(rows));
-  console.log(
-    `(a heartbeat reached all ${STREAMS} streams over ${fixed(spreadMs)} ms, first to last: the server writes them all in one turn of its event loop)`,
-  );
   const ratioOf = (pick: (r: LoadResult) => number) => median(results.open.map(pick)) / median(results.none.map(pick));
   const p99 = ratioOf((r) => r.latencyP99Ms);
   const [p50, rps] = [ratioOf((r) => r.latencyP50Ms), ratioOf((r) => r.requestsPerSecond)];

@@ -49,10 +49,17 @@ const CLIENT_EVENT = 'kernel.client-event';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How long a client waits before reconnecting after the stream ends (the SSE `retry` field). */
 const RETRY_MS = 3_000;
+/**
+ * Each stream's heartbeat comes at one of this many offsets in the interval, so a beat writes to
+ * a tenth of the streams ten times an interval rather than to all of them at once.
+ */
+const HEARTBEAT_SLOTS = 10;
 
 interface OpenStream {
   viewer: StreamViewer;
   out: PassThrough;
+  /** The heartbeat offset it was given. */
+  slot: Set<OpenStream>;
 }
 
 /**
@@ -66,6 +73,9 @@ export class ClientEventHub {
   private readonly recent: ClientEvent[] = [];
   /** Heartbeats and events go out a slice of the streams per turn, never a thousand at once. */
   private readonly writes = new FanOutQueue<OpenStream>();
+  private readonly heartbeatSlots = Array.from({ length: HEARTBEAT_SLOTS }, () => new Set<OpenStream>());
+  private beats = 0;
+  private opened = 0;
   private readonly replayLimit: number;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
@@ -80,7 +90,7 @@ export class ClientEventHub {
 
   start(): void {
     this.unsubscribe = this.bus.subscribe(CLIENT_EVENT, (payload) => this.deliver(payload as ClientEvent));
-    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs).unref();
+    this.heartbeat = setInterval(() => this.beat(), Math.max(1, Math.round(this.options.heartbeatMs / HEARTBEAT_SLOTS))).unref();
   }
 
   /** Sends an event to its audience's streams on every instance. */
@@ -98,13 +108,14 @@ export class ClientEventHub {
     const out = new PassThrough();
     // A client gone mid-write is not an error of the server's: its stream just closes.
     out.on('error', () => undefined);
-    const stream: OpenStream = { viewer, out };
+    const stream: OpenStream = { viewer, out, slot: this.heartbeatSlots[this.opened++ % HEARTBEAT_SLOTS] };
     out.write(`retry: ${RETRY_MS}\n: connected\n\n`);
     const seen = lastEventId === undefined ? -1 : this.recent.findIndex((event) => event.id === lastEventId);
     if (seen >= 0) for (const event of this.recent.slice(seen + 1)) if (isFor(event, viewer)) this.send(stream, event);
     if (out.writableEnded) return out;
     this.streams.add(stream);
-    out.on('close', () => this.streams.delete(stream));
+    stream.slot.add(stream);
+    out.on('close', () => this.forget(stream));
     return out;
   }
 
@@ -120,6 +131,7 @@ export class ClientEventHub {
     this.writes.clear();
     for (const stream of this.streams) stream.out.end();
     this.streams.clear();
+    for (const slot of this.heartbeatSlots) slot.clear();
   }
 
   private deliver(event: ClientEvent): void {
@@ -134,12 +146,19 @@ export class ClientEventHub {
     this.write(stream, frame);
     if (event.ends) {
       stream.out.end();
-      this.streams.delete(stream);
+      this.forget(stream);
     }
   }
 
+  private forget(stream: OpenStream): void {
+    this.streams.delete(stream);
+    stream.slot.delete(stream);
+  }
+
+  /** The heartbeat of the streams at this offset of the interval. */
   private beat(): void {
-    this.writes.add([...this.streams], (stream) => this.write(stream, ': heartbeat\n\n'));
+    const slot = this.heartbeatSlots[this.beats++ % HEARTBEAT_SLOTS];
+    this.writes.add([...slot], (stream) => this.write(stream, ': heartbeat\n\n'));
   }
 
   private write(stream: OpenStream, text: string): void {

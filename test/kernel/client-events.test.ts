@@ -79,6 +79,28 @@ describe('kernel: client event streams', () => {
     expect(tooOld()).to.not.include('event:');
   });
 
+  it('gives each stream one heartbeat an interval, at offsets spread over it rather than all at once', async () => {
+    const spread = new ClientEventHub(new EventBus(createLogger('silent')), createLogger('silent'), { heartbeatMs: 400 });
+    spread.start();
+    try {
+      const opened = performance.now();
+      const firstBeats: number[] = [];
+      const counts = Array.from({ length: 20 }, () => 0);
+      counts.forEach((_, index) => {
+        spread.open({ userId: `u${index}` }).on('data', (chunk: Buffer) => {
+          if (!chunk.toString('utf8').includes(': heartbeat')) return;
+          if (counts[index]++ === 0) firstBeats.push(performance.now() - opened);
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(Math.min(...counts)).to.be.at.least(1);
+      expect(Math.max(...counts)).to.be.at.most(3);
+      expect(Math.max(...firstBeats) - Math.min(...firstBeats)).to.be.at.least(200);
+    } finally {
+      spread.stop();
+    }
+  });
+
   it('drops a stream whose client reads nothing once a megabyte waits for it', async () => {
     const stalled = hub.open({ userId: 'u1' });
     const large = 'x'.repeat(64 * 1024);
