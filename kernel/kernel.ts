@@ -25,6 +25,9 @@ import { ModuleStateStore } from './modules/module-state-store';
 import { CacheHub } from './runtime/cache';
 import { ClientEventHub } from './runtime/client-events';
 import { EventBus } from './runtime/event-bus';
+import type { BusTransport } from './runtime/bus-transport';
+import { PgBusTransport } from './runtime/pg-bus-transport';
+import { redisBusTransport } from './runtime/redis-bus-transport';
 import { InstanceFigureSource } from './runtime/instance-figures';
 import { registerInstanceMetrics } from './http/instance-metrics';
 import type { RedisConnections } from './runtime/redis';
@@ -37,8 +40,9 @@ import { serve, drainAndClose } from './http/serve';
 
 const STATE_CHANGED = 'kernel.module-state-changed';
 /**
- * Published when this instance's Redis comes back, after the module state is resynced: whatever a
- * module keeps from notices it may have missed, it re-reads from the database on this event.
+ * Published when this instance's link to the others (Redis, or the database's LISTEN) comes back,
+ * after the module state is resynced: whatever a module keeps from notices it may have missed, it
+ * re-reads from the database on this event.
  */
 const RESYNC = 'kernel.resync';
 
@@ -77,10 +81,10 @@ export class Kernel implements ModuleHost {
     private readonly redis?: RedisConnections,
     readonly rowScopes: RowScopes = new RowScopes(),
   ) {
-    this.events = new EventBus(log, redis);
+    this.events = new EventBus(log, busTransport(config, log, redis));
     this.clientEvents = new ClientEventHub(this.events, log, { heartbeatMs: config.eventsHeartbeatMs });
     const counters = new SharedCounters(redis);
-    this.cache = new CacheHub(this.events, counters, redis?.health);
+    this.cache = new CacheHub(this.events, counters, this.events.link);
     this.figures = new InstanceFigureSource({ instanceId: this.events.instanceId, startedAt: this.startedAt, db, redis: redis?.health });
     registerInstanceMetrics(this.metrics.registry, {
       figures: () => this.figures.read(),
@@ -131,8 +135,8 @@ export class Kernel implements ModuleHost {
     this.registry.onChange(() => this.rebuild());
     // Another instance enabled or disabled a module: follow the stored state.
     this.events.subscribe(STATE_CHANGED, () => this.registry.refresh());
-    // Notices sent while Redis was away may never have arrived: the database says what holds.
-    this.redis?.health.onRestored(async () => {
+    // Notices sent while the link was down may never have arrived: the database says what holds.
+    this.events.link?.onRestored(async () => {
       await this.registry.refresh();
       await this.events.publish(RESYNC, {});
     });
@@ -219,7 +223,7 @@ export class Kernel implements ModuleHost {
       if (this.server) await drainAndClose(this.server, this.config.shutdownTimeoutMs);
       await this.registry.stopAll();
       this.figures.stop();
-      this.events.stop();
+      await this.events.stop();
       await this.redis?.close();
       await this.db.close();
     })();
@@ -231,4 +235,13 @@ export class Kernel implements ModuleHost {
     this.routes.replace(this.registry.routeEntries());
     this.apiDocument = undefined;
   }
+}
+
+/**
+ * How events reach the other instances: Redis pub/sub when there is Redis; else LISTEN/NOTIFY on
+ * the PostgreSQL they share. The embedded database belongs to one process: nothing to reach.
+ */
+function busTransport(config: KernelConfig, log: Logger, redis: RedisConnections | undefined): BusTransport | undefined {
+  if (redis) return redisBusTransport(redis);
+  return config.databaseUrl ? new PgBusTransport(config.databaseUrl, log) : undefined;
 }

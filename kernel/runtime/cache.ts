@@ -1,5 +1,5 @@
 import type { EventBus } from './event-bus';
-import type { RedisHealth } from './redis-health';
+import type { LinkHealth } from './bus-transport';
 import { CacheUsage, type CacheStats } from './cache-usage';
 import { SharedCounters, type Counter } from './shared-counters';
 
@@ -32,7 +32,7 @@ export class CacheHub {
   constructor(
     private readonly events: EventBus,
     readonly counters: SharedCounters = new SharedCounters(),
-    private readonly redis?: RedisHealth,
+    private readonly link?: LinkHealth,
   ) {
     events.subscribe(INVALIDATE, (payload) => {
       const { key, prefix } = payload as { key?: string; prefix?: string };
@@ -40,8 +40,8 @@ export class CacheHub {
       if (key !== undefined) this.entries.delete(key);
       if (prefix !== undefined) this.dropPrefix(prefix);
     });
-    redis?.onLost(() => this.clearHere());
-    redis?.onRestored(() => this.clearHere());
+    link?.onLost(() => this.clearHere());
+    link?.onRestored(() => this.clearHere());
   }
 
   /** A view of the cache whose keys are confined to one namespace (a module's id). */
@@ -82,7 +82,7 @@ export class CacheHub {
   }
 
   write(key: string, value: unknown, ttlMs: number): void {
-    const lifetime = this.redis && !this.redis.available ? Math.min(ttlMs, OUTAGE_TTL_MS) : ttlMs;
+    const lifetime = this.link && !this.link.available ? Math.min(ttlMs, OUTAGE_TTL_MS) : ttlMs;
     this.entries.set(key, { value, expiresAt: Date.now() + lifetime });
   }
 

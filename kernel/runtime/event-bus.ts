@@ -1,61 +1,58 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { BusTransport, LinkHealth } from './bus-transport';
 import { PublishOutbox } from './publish-outbox';
-import type { RedisConnections } from './redis';
 
 export type EventHandler = (payload: unknown) => void | Promise<void>;
 
 /**
- * Events between modules. Handlers on this instance run at once; with Redis the event also
- * reaches every other instance (each ignores its own echo by instance id). Publishing never
- * fails: what Redis cannot take now waits in an outbox and is retried (publish-outbox.ts).
+ * Events between modules. Handlers on this instance run at once; with a transport (Redis
+ * pub/sub, or PostgreSQL LISTEN/NOTIFY without Redis) the event also reaches every other
+ * instance (each ignores its own echo by instance id). Publishing never fails: what the
+ * transport cannot take now waits in an outbox and is retried (publish-outbox.ts).
  */
 export class EventBus {
   private readonly local = new EventEmitter();
   /** This process among the instances sharing the bus: events it sent come back to it, and are skipped. */
   readonly instanceId = randomUUID();
-  /**
-   * Redis pub/sub ignores the database number, so the channel carries it: deployments sharing
-   * one Redis through different database numbers (`redis://host/1`, `/2`) keep their keys and
-   * their events apart.
-   */
-  private readonly channel: string;
   private readonly outbox?: PublishOutbox;
 
   constructor(
     private readonly log: Logger,
-    private readonly redis?: RedisConnections,
+    private readonly transport?: BusTransport,
   ) {
     this.local.setMaxListeners(0);
-    this.channel = `atrium:events:${redis?.command.options.db ?? 0}`;
-    if (redis) this.outbox = new PublishOutbox((message) => redis.command.publish(this.channel, message), redis.health, log);
+    if (transport) this.outbox = new PublishOutbox((message) => transport.send(message), transport.health, log, transport.dependency);
+  }
+
+  /** The link to the other instances, when there is one. */
+  get link(): LinkHealth | undefined {
+    return this.transport?.health;
   }
 
   async start(): Promise<void> {
-    if (!this.redis) return;
-    await this.redis.subscriber.subscribe(this.channel);
-    this.redis.subscriber.on('message', (channel, message) => {
-      if (channel !== this.channel) return;
+    await this.transport?.listen((message) => {
       try {
         const { from, name, payload } = JSON.parse(message) as { from: string; name: string; payload: unknown };
         if (from !== this.instanceId) this.deliver(name, payload);
       } catch (error) {
         // Anyone who can write to the channel could send anything: it must not stop the subscriber.
-        this.log.error({ err: error, dependency: 'redis' }, 'unreadable event on the event bus channel');
+        this.log.error({ err: error, dependency: this.transport?.dependency }, 'unreadable event on the event bus channel');
       }
     });
   }
 
-  /** Delivers here at once; other instances get it now or, if Redis is unreachable, when it is back. */
+  /** Delivers here at once; other instances get it now or, if the link is down, when it is back. */
   async publish(name: string, payload: unknown): Promise<void> {
     this.deliver(name, payload);
     this.outbox?.publish(name, JSON.stringify({ from: this.instanceId, name, payload }));
   }
 
-  /** Stops retrying what waits for Redis (the kernel is stopping). */
-  stop(): void {
+  /** Stops retrying what waits for the link, and closes what the transport opened (the kernel is stopping). */
+  async stop(): Promise<void> {
     this.outbox?.close();
+    await this.transport?.close();
   }
 
   subscribe(name: string, handler: EventHandler): () => void {

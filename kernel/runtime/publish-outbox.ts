@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RedisHealth } from './redis-health';
+import type { LinkHealth } from './bus-transport';
 
 /** Beyond this many waiting messages the oldest are dropped: every instance resyncs on reconnect anyway. */
 const CAPACITY = 10_000;
@@ -12,7 +12,7 @@ interface Pending {
 }
 
 /**
- * Publications to other instances that Redis did not take yet. A publish happens after its
+ * Publications to other instances that the link (Redis, or PostgreSQL's NOTIFY) did not take yet. A publish happens after its
  * write committed, so its failure must not fail the write: the message waits here, in order,
  * and is retried with backoff and as soon as the circuit closes. Each failed message is logged
  * once, not at every retry.
@@ -26,8 +26,10 @@ export class PublishOutbox {
 
   constructor(
     private readonly send: (message: string) => Promise<unknown>,
-    private readonly health: RedisHealth,
+    private readonly health: LinkHealth,
     private readonly log: Logger,
+    /** What logs name as the dependency the messages wait for. */
+    private readonly dependency: string,
   ) {
     health.onRestored(() => this.flush());
   }
@@ -49,12 +51,15 @@ export class PublishOutbox {
   private enqueue(pending: Pending, error: unknown): void {
     if (this.queue.length >= CAPACITY) {
       const dropped = this.queue.shift()!;
-      this.log.error({ dependency: 'redis', event: dropped.event }, 'event dropped: too many waiting for redis (instances resync on reconnect)');
+      this.log.error(
+        { dependency: this.dependency, event: dropped.event },
+        `event dropped: too many waiting for ${this.dependency} (instances resync on reconnect)`,
+      );
     }
     this.queue.push(pending);
     this.log.warn(
-      { err: error, dependency: 'redis', event: pending.event, waiting: this.queue.length },
-      'event not yet sent to other instances: redis is unreachable; will retry',
+      { err: error, dependency: this.dependency, event: pending.event, waiting: this.queue.length },
+      `event not yet sent to other instances: ${this.dependency} is unreachable; will retry`,
     );
     this.schedule();
   }
