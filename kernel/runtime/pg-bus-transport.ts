@@ -1,6 +1,7 @@
 import { Client, Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { BusTransport, LinkHealth } from './bus-transport';
+import { LinkListeners } from './link-listeners';
 import { NotifyReassembly, notifyParts } from './notify-parts';
 
 /** NOTIFY reaches the sessions of one database only: deployments on other databases never hear it. */
@@ -20,7 +21,7 @@ const LONGEST_WAIT_MS = 1_000;
  */
 export class PgBusTransport implements BusTransport {
   readonly dependency = 'database';
-  readonly health = new PgLinkHealth();
+  readonly health: PgLinkHealth;
   private readonly sender: Pool;
   private readonly reassembly = new NotifyReassembly();
   private listener?: Client;
@@ -33,6 +34,7 @@ export class PgBusTransport implements BusTransport {
     private readonly url: string,
     private readonly log: Logger,
   ) {
+    this.health = new PgLinkHealth(log);
     this.sender = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: SEND_TIMEOUT_MS });
     // An idle sender connection that drops is replaced at the next send; its error is not one.
     this.sender.on('error', () => undefined);
@@ -93,14 +95,14 @@ export class PgBusTransport implements BusTransport {
     }
     this.listener = client;
     this.attempts = 0;
-    this.health.up(this.log);
+    this.health.up();
   }
 
   private lost(client: Client, error?: Error): void {
     if (client !== this.listener || this.closed) return;
     this.listener = undefined;
     client.end().catch(() => undefined);
-    this.health.down(this.log, error);
+    this.health.down(error);
     this.scheduleReconnect();
   }
 
@@ -118,11 +120,13 @@ export class PgBusTransport implements BusTransport {
 }
 
 /** Up while the listener is connected and listening. */
-export class PgLinkHealth implements LinkHealth {
+export class PgLinkHealth extends LinkListeners implements LinkHealth {
   private listening = false;
   private everUp = false;
-  private readonly restored = new Set<() => void | Promise<void>>();
-  private readonly lost = new Set<() => void>();
+
+  constructor(log: Logger) {
+    super(log, 'database');
+  }
 
   get available(): boolean {
     return this.listening;
@@ -133,34 +137,20 @@ export class PgLinkHealth implements LinkHealth {
     return work();
   }
 
-  onRestored(listener: () => void | Promise<void>): () => void {
-    this.restored.add(listener);
-    return () => this.restored.delete(listener);
-  }
-
-  onLost(listener: () => void): () => void {
-    this.lost.add(listener);
-    return () => this.lost.delete(listener);
-  }
-
-  up(log: Logger): void {
+  up(): void {
     this.listening = true;
     if (!this.everUp) {
       this.everUp = true;
       return;
     }
-    log.info({ dependency: 'database' }, 'the event bus listens again: resyncing from the database');
-    for (const listener of this.restored) {
-      Promise.resolve()
-        .then(listener)
-        .catch((error: unknown) => log.error({ err: error, dependency: 'database' }, 'resync after the event bus came back failed'));
-    }
+    this.log.info({ dependency: 'database' }, 'the event bus listens again: resyncing from the database');
+    this.tellRestored();
   }
 
-  down(log: Logger, error?: Error): void {
+  down(error?: Error): void {
     if (!this.listening) return;
     this.listening = false;
-    log.error({ err: error, dependency: 'database' }, 'the event bus lost its database connection: events from other instances wait until it is back');
-    for (const listener of this.lost) listener();
+    this.log.error({ err: error, dependency: 'database' }, 'the event bus lost its database connection: events from other instances wait until it is back');
+    this.tellLost();
   }
 }

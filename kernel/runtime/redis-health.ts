@@ -1,6 +1,7 @@
 import CircuitBreaker from 'opossum';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
+import { LinkListeners } from './link-listeners';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 
@@ -20,21 +21,20 @@ type Work = () => Promise<unknown>;
  * through. It opens after repeated failures or timeouts, and at once when a connection drops (an
  * outage is then seen within milliseconds, not after a caller's timeout); while open, calls fail
  * at once and their callers fall back. It closes when every connection is ready again, or when a
- * probe after the reset timeout succeeds; then `onRestored` listeners resync from the database.
+ * probe after the reset timeout succeeds; then `onRestored` listeners (LinkListeners) resync from the database.
  */
-export class RedisHealth {
+export class RedisHealth extends LinkListeners {
   private readonly breaker: CircuitBreaker<[Work], unknown>;
   private readonly connections = new Set<Redis>();
-  private readonly restored = new Set<() => void | Promise<void>>();
-  private readonly lost = new Set<() => void>();
   private stopped = false;
   /** Set from the first opening until the circuit closes: a failed probe reopens it silently. */
   private out = false;
 
   constructor(
-    private readonly log: Logger,
+    log: Logger,
     private readonly probe: () => Promise<unknown>,
   ) {
+    super(log, 'redis');
     this.breaker = new CircuitBreaker((work: Work) => work(), {
       timeout: REDIS_CALL_TIMEOUT_MS,
       resetTimeout: RESET_TIMEOUT_MS,
@@ -45,7 +45,7 @@ export class RedisHealth {
       if (this.out) return;
       this.out = true;
       this.log.error({ dependency: 'redis', circuit: 'open' }, 'redis is unreachable: going on without it');
-      for (const listener of this.lost) listener();
+      this.tellLost();
     });
     this.breaker.on('halfOpen', () => {
       // Without traffic nothing would try again: one probe decides whether the circuit closes.
@@ -54,11 +54,7 @@ export class RedisHealth {
     this.breaker.on('close', () => {
       this.out = false;
       this.log.info({ dependency: 'redis', circuit: 'closed' }, 'redis is back: resyncing from the database');
-      for (const listener of this.restored) {
-        Promise.resolve()
-          .then(listener)
-          .catch((error: unknown) => this.log.error({ err: error, dependency: 'redis' }, 'resync after redis came back failed'));
-      }
+      this.tellRestored();
     });
   }
 
@@ -97,18 +93,6 @@ export class RedisHealth {
     } catch (error) {
       throw unavailable(error);
     }
-  }
-
-  /** Runs `listener` each time the circuit closes after being open (Redis came back). */
-  onRestored(listener: () => void | Promise<void>): () => void {
-    this.restored.add(listener);
-    return () => this.restored.delete(listener);
-  }
-
-  /** Runs `listener` each time the circuit opens (Redis was lost). */
-  onLost(listener: () => void): () => void {
-    this.lost.add(listener);
-    return () => this.lost.delete(listener);
   }
 
   private connected(): boolean {
