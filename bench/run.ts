@@ -51,6 +51,11 @@ const BENCHES: { file: string; title: string; timeoutMinutes?: number }[] = [
     title:
       'GET /me/events: 1,000 open streams on one instance, server RSS growth per stream (goal <= 3 MB) and GET /me p99 vs none open, alternating (goal <= 1.5x)',
   },
+  {
+    file: 'export.bench.ts',
+    title:
+      'GET /users/export?format=csv on 100,000 users vs PostgreSQL COPY of the same rows (goal >= 0.5x), server peak RSS during it vs idle (goal <= 1.5x); xlsx printed',
+  },
   { file: 'redis-outage.bench.ts', title: 'GET /me with Redis cut by a TCP proxy vs the same instance healthy, alternating (goal: p50 and p99 <= 2x)' },
   {
     file: 'generator.bench.ts',

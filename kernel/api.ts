@@ -15,6 +15,7 @@ export type {
   NamesCapability,
   HealthCapability,
   ModuleSummary,
+  MenuTitles,
   PermissionEntry,
   MenuEntry,
   KernelInfo,
@@ -49,15 +50,17 @@ export type { ErrorDefinition, LocalisedMessages } from './errors/error-definiti
 export { AppError } from './errors/app-error';
 export type { ErrorDetail } from './errors/app-error';
 export { KernelErrors } from './errors/kernel-errors';
+export type { Language } from './errors/error-catalogue';
 export type { Principal } from './auth/principal';
 export { AuthenticatorSpi } from './auth/authenticator';
-export type { Authenticator, AuthenticationRequest } from './auth/authenticator';
+export type { Authenticator } from './auth/authenticator';
+export { credentialStrategy } from './auth/credential-strategy';
 export { permissionGrants } from './auth/permission-match';
 export { AuditSinkSpi } from './audit/operation-record';
 export { ReadinessSpi } from './runtime/readiness';
 export type { ReadinessCheck, DependencyStatus } from './runtime/readiness';
-export { ValueLabelSpi } from './resources/value-labels';
-export type { ValueLabelSource } from './resources/value-labels';
+export { ValueLabelSpi } from './runtime/value-labels';
+export type { ValueLabelSource } from './runtime/value-labels';
 export type { AuditSink, OperationRecord } from './audit/operation-record';
 export { recordChange } from './audit/change-record';
 export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-record';
@@ -65,6 +68,7 @@ export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-gua
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
 export { runInTenant, runAsPlatform, currentTenantId, tenantScopeKey } from './db/tenancy/tenant-scope';
+export { runWithEntityManager } from './runtime/unit-of-work';
 export { tenantOwned, TENANT_POLICY_SUFFIX } from './db/tenancy/tenant-owned';
 export { overriddenDefaults, ownTenantId, tenantOverridable } from './db/tenancy/tenant-overridable';
 export { deleteTenantRows } from './db/tenancy/tenant-rows';
@@ -79,6 +83,15 @@ export { resourceViewSchema } from './resources/resource-view-schema';
 export { DeclaredRowsSync } from './resources/declared-rows-sync';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';
+export { spreadsheetReply, exportQuery, SpreadsheetFormatQuery, SPREADSHEET_ANSWER } from './resources/spreadsheet-reply';
+export type { SpreadsheetExport } from './resources/spreadsheet-reply';
+export { writeSpreadsheet, SPREADSHEET_TYPES } from './resources/spreadsheet-writer';
+export type { SpreadsheetFormat, SheetSpec } from './resources/spreadsheet-writer';
+export { sheetColumns } from './resources/export-columns';
+export type { ExportColumn, ExportDeclaration, SheetColumn } from './resources/export-columns';
+export { EXPORT_BATCH } from './resources/resource-batches';
+export { rowsAfter } from './db/rows-after';
+export type { OrderKey } from './db/rows-after';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';
 export type { ResourceService } from './resources/resource-service';
 export type { TreeNode } from './resources/resource-tree';

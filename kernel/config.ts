@@ -36,6 +36,12 @@ export interface KernelConfig {
   shutdownTimeoutMs: number;
   /** How often an idle event stream (GET /me/events) gets a heartbeat (EVENTS_HEARTBEAT_MS). */
   eventsHeartbeatMs: number;
+  /**
+   * Whether, without Redis, the event bus goes through the database's LISTEN/NOTIFY
+   * (EVENT_BUS_DATABASE=on, the default) or stays in each process (off: behind a pooler in
+   * transaction mode, where a LISTEN does not hold).
+   */
+  eventBusOverDatabase: boolean;
   /** Rows a list counts exactly at most before answering the planner's estimate (EXACT_COUNT_LIMIT). */
   exactCountLimit: number;
   /** The environment the configuration was read from: modules read their own settings in it. */
@@ -129,6 +135,12 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     }
     return raw;
   };
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (raw !== 'on' && raw !== 'off') problems.push(`${name} must be on or off`);
+    return raw === 'on' || (raw !== 'off' && fallback);
+  };
   const list = (name: string, separator: string): string[] =>
     (env[name] ?? '')
       .split(separator)
@@ -177,6 +189,7 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
     consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.join(repoRoot, 'console', 'dist'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     eventsHeartbeatMs: integer('EVENTS_HEARTBEAT_MS', 15_000, 100, 300_000),
+    eventBusOverDatabase: onOff('EVENT_BUS_DATABASE', true),
     exactCountLimit: integer('EXACT_COUNT_LIMIT', EXACT_COUNT_LIMIT, 0, 1_000_000_000),
     variables: Object.freeze({ ...env }),
   };

@@ -91,7 +91,7 @@ function cacheNames(kernel: Kernel): string[] {
 }
 
 function moduleSummary(kernel: Kernel, runtime: ModuleRuntime): ModuleSummary {
-  const { manifest, builtin } = runtime.loaded;
+  const { manifest, builtin, definition } = runtime.loaded;
   return {
     id: manifest.id,
     name: manifest.name,
@@ -106,6 +106,7 @@ function moduleSummary(kernel: Kernel, runtime: ModuleRuntime): ModuleSummary {
     spi: manifest.spi ?? [],
     permissions: manifest.permissions ?? [],
     menus: manifest.menus ?? [],
+    menuTitles: definition.menuTitles ?? {},
     migrations: manifest.migrations ?? [],
     generation: manifest.generation ?? null,
   };

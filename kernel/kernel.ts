@@ -35,6 +35,7 @@ import { ReadinessSpi, runCheck, type DependencyStatus } from './runtime/readine
 import { SharedCounters } from './runtime/shared-counters';
 import { RowScopes } from './auth/row-scope';
 import { AuditSinkSpi } from './audit/operation-record';
+import { ValueLabelSpi } from './runtime/value-labels';
 import { loadModuleLive } from './live-load';
 import { serve, drainAndClose } from './http/serve';
 
@@ -109,10 +110,11 @@ export class Kernel implements ModuleHost {
     this.registry = new ModuleRegistry(this.stateStore, (runtime) => createModuleContext(runtime, contextServices), log);
     const rateLimit = new RateLimit({ ...config.rateLimit, counters });
     this.routes = new RouteTable({
-      authenticate: (req: Request, ip: string) => authenticateRequest(this.registry, req, ip),
+      authenticate: (req: Request) => authenticateRequest(this.registry, req),
       rateLimit,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
       scopeOf: (code) => this.permissionScopes.get(code),
+      valueLabels: () => this.registry.contributions(ValueLabelSpi),
     });
     this.app = createHttpApp({
       log,
@@ -239,9 +241,10 @@ export class Kernel implements ModuleHost {
 
 /**
  * How events reach the other instances: Redis pub/sub when there is Redis; else LISTEN/NOTIFY on
- * the PostgreSQL they share. The embedded database belongs to one process: nothing to reach.
+ * the PostgreSQL they share, unless turned off. The embedded database belongs to one process:
+ * nothing to reach.
  */
 function busTransport(config: KernelConfig, log: Logger, redis: RedisConnections | undefined): BusTransport | undefined {
   if (redis) return redisBusTransport(redis);
-  return config.databaseUrl ? new PgBusTransport(config.databaseUrl, log) : undefined;
+  return config.databaseUrl && config.eventBusOverDatabase ? new PgBusTransport(config.databaseUrl, log) : undefined;
 }

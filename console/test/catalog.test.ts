@@ -30,6 +30,9 @@ const catalog: Catalog = {
       },
       post: { 'x-permission': 'system:post:add', requestBody: body({ $ref: '#/components/schemas/PostCreate' }) },
     },
+    '/api/v1/posts/export': {
+      get: { 'x-permission': 'system:post:export', parameters: [{ name: 'format', in: 'query', required: true }] },
+    },
     '/api/v1/posts/{id}': {
       put: {
         'x-permission': 'system:post:edit',
@@ -81,6 +84,12 @@ describe('a menu’s page from the catalog', () => {
       'PUT',
       'system:post:remove',
     ]);
+  });
+
+  it('offers the export of a list that has one, with its permission, and none otherwise', () => {
+    expect(resourceFor(menu('system:post:list'), catalog)!.export).toEqual({ permission: 'system:post:export' });
+    const without: Catalog = { ...catalog, paths: { ...catalog.paths, '/api/v1/posts/export': {} } };
+    expect(resourceFor(menu('system:post:list'), without)!.export).toBeUndefined();
   });
 
   it('has no page for a menu whose permission names no list', () => {

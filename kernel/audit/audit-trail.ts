@@ -10,9 +10,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_PATH = 2048;
 const MAX_USER_AGENT = 512;
 
-/** Every request that may change something, and every refused one, whatever its method. */
-export function isAudited(method: string, status: number): boolean {
-  return !READS.has(method) || status === 401 || status === 403;
+/**
+ * Every request that may change something, every refused one whatever its method, and the reads
+ * a route marks as audited (an export).
+ */
+export function isAudited(method: string, status: number, marked = false): boolean {
+  return marked || !READS.has(method) || status === 401 || status === 403;
 }
 
 export interface FinishedRequest {
@@ -47,7 +50,7 @@ export function watchForAudit(res: ServerResponse, request: Watched): void {
 export function auditBeforeAnswer(res: ServerResponse, status: number): Promise<void> | undefined {
   const request = watched.get(res);
   // Nothing to wait for (a read, say): no promise, so the answer goes out in the same tick.
-  if (!request || status < 200 || status > 299 || !isAudited(request.req.method, status)) return undefined;
+  if (!request || status < 200 || status > 299 || !isAudited(request.req.method, status, request.state.audited)) return undefined;
   watched.delete(res);
   const durationMs = Math.round(Number(process.hrtime.bigint() - request.started) / 1e5) / 10;
   return handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
@@ -58,7 +61,8 @@ export function auditOnClose(res: ServerResponse, status: number, durationMs: nu
   const request = watched.get(res);
   if (!request) return;
   watched.delete(res);
-  if (isAudited(request.req.method, status)) void handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
+  if (isAudited(request.req.method, status, request.state.audited))
+    void handToSinks(request.sinks, { req: request.req, state: request.state, status, durationMs }, request.log);
 }
 
 /**

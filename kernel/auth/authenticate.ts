@@ -1,8 +1,9 @@
 import type { Request } from 'express';
+import passport from 'passport';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { SpiToken } from '../di/tokens';
-import { AuthenticatorSpi } from './authenticator';
+import { AuthenticatorSpi, type Authenticator } from './authenticator';
 import type { Principal } from './principal';
 
 /**
@@ -13,18 +14,45 @@ interface Contributions {
   contributions<T>(token: SpiToken<T>): T[];
 }
 
+type Passport = InstanceType<typeof passport.Passport>;
+
+/** Per registry, the Passport instance of the strategies last seen: rebuilt only when the enabled ones change. */
+const passports = new WeakMap<Contributions, { authenticators: readonly Authenticator[]; passport: Passport }>();
+
 /**
- * Asks the enabled `kernel.authenticator` contributions, in load order, who is calling. The first
- * that recognises the credential decides. A request without credentials — or any request while
- * no authenticator is installed — is `AUTH_TOKEN_MISSING_401`; a credential that no installed
- * authenticator recognises is `AUTH_TOKEN_INVALID_401`.
+ * Runs the enabled `kernel.authenticator` strategies, in load order, with Passport: the first
+ * that succeeds decides, and one that errors refuses the request. When all fail, the first
+ * failure a strategy calls its own refusal answers (an expired JWT); else a request without an
+ * Authorization header — or any request while no strategy is installed — is
+ * `AUTH_TOKEN_MISSING_401`, and one whose credential no strategy took is `AUTH_TOKEN_INVALID_401`.
  */
-export async function authenticateRequest(registry: Contributions, req: Request, ip: string): Promise<Principal> {
+export function authenticateRequest(registry: Contributions, req: Request): Promise<Principal> {
   const authenticators = registry.contributions(AuthenticatorSpi);
-  for (const authenticator of authenticators) {
-    const principal = await authenticator.authenticate({ headers: req.headers, ip });
-    if (principal) return principal;
-  }
-  const presented = authenticators.length > 0 && req.headers.authorization !== undefined;
-  throw new AppError(presented ? KernelErrors.AUTH_TOKEN_INVALID_401 : KernelErrors.AUTH_TOKEN_MISSING_401);
+  const missing = () => new AppError(req.headers.authorization === undefined ? KernelErrors.AUTH_TOKEN_MISSING_401 : KernelErrors.AUTH_TOKEN_INVALID_401);
+  if (authenticators.length === 0) return Promise.reject(new AppError(KernelErrors.AUTH_TOKEN_MISSING_401));
+  const strategies = passportOf(registry, authenticators);
+  return new Promise((resolve, reject) => {
+    const names = authenticators.map((authenticator) => authenticator.name);
+    const done = (error: unknown, principal: Principal | false, challenges: unknown) => {
+      if (error) return reject(error);
+      if (principal) return resolve(principal);
+      const failures = Array.isArray(challenges) ? challenges : [challenges];
+      const refusal = authenticators.map((authenticator, at) => authenticator.refusal?.(failures[at])).find((found) => found !== undefined);
+      reject(refusal ?? missing());
+    };
+    strategies.authenticate(names, { session: false }, done)(req, req.res, reject);
+  });
+}
+
+function passportOf(registry: Contributions, authenticators: readonly Authenticator[]): Passport {
+  const current = passports.get(registry);
+  if (current && sameItems(current.authenticators, authenticators)) return current.passport;
+  const instance = new passport.Passport();
+  for (const { name, strategy } of authenticators) instance.use(name, strategy);
+  passports.set(registry, { authenticators, passport: instance });
+  return instance;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, at) => item === b[at]);
 }

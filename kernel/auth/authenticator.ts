@@ -1,25 +1,24 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { AuditSinkSpi } from '../audit/operation-record';
+import type { Strategy } from 'passport';
+import type { AppError } from '../errors/app-error';
 import { spi } from '../di/tokens';
-import { ReadinessSpi } from '../runtime/readiness';
-import type { Principal } from './principal';
-
-export interface AuthenticationRequest {
-  headers: IncomingHttpHeaders;
-  ip: string;
-}
 
 /**
- * The extension point that turns a request's credential into a Principal. Answer null when the
- * request carries no credential this authenticator recognises; throw a catalogued AUTH_* error
- * for one it recognises but refuses (invalid, expired, revoked).
+ * One way to prove who you are: a Passport strategy, which the kernel runs with `session: false`
+ * in its authenticate step (Passport never owns the request nor keeps a session of its own). The
+ * strategy calls `success(principal)` for a credential it accepts, `error(appError)` for one it
+ * recognises and refuses (revoked, say), and `fail(challenge)` for a request that carries none of
+ * its credentials — then the next strategy is asked.
  */
 export interface Authenticator {
-  authenticate(request: AuthenticationRequest): Promise<Principal | null>;
+  /** The strategy's name, unique among the contributions: `jwt`, `api-key`. */
+  name: string;
+  strategy: Strategy;
+  /**
+   * When every strategy failed, what this one's failure means: an error for a credential that
+   * was its own but bad (a JWT that expired), undefined for one that was not its own.
+   */
+  refusal?(challenge: unknown): AppError | undefined;
 }
 
 /** Owned by the kernel, filled by the auth module (or any module that authenticates). */
 export const AuthenticatorSpi = spi<Authenticator>('kernel.authenticator');
-
-/** SPIs the kernel itself consumes: any module may contribute to them without depending on anyone. */
-export const KERNEL_SPIS: ReadonlySet<string> = new Set([AuthenticatorSpi.name, AuditSinkSpi.name, ReadinessSpi.name]);

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { Principal } from '../auth/principal';
 import { anyPermissionGrants } from '../auth/permission-match';
 import { UNRESTRICTED } from '../auth/row-scope';
@@ -18,14 +18,17 @@ import { currentRequest } from '../runtime/request-context';
 import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
 import { compileValidator } from './validation';
 import { DEFAULT_TENANT_ID } from '../db/tenancy/tenancy-names';
+import { labelsFrom, type ValueLabelSource } from '../runtime/value-labels';
 
 export interface RouteServices {
   /** Resolves the caller or throws a catalogued 401. */
-  authenticate(req: Request, ip: string): Promise<Principal>;
+  authenticate(req: Request): Promise<Principal>;
   rateLimit: RateLimit;
   jsonBodyLimitBytes: number;
   /** The scope a permission code is declared with (`global`, `tenant`, `row`). */
   scopeOf(permission: string): string | undefined;
+  /** The enabled `kernel.value-labels` contributions. */
+  valueLabels(): readonly ValueLabelSource[];
 }
 
 const DEFAULT_PAGE = new PageRequest(PAGE_LIMITS.defaultPage, PAGE_LIMITS.defaultPageSize, []);
@@ -48,12 +51,13 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     const state = currentRequest()!;
     state.moduleId = ctx.id;
     state.permission = route.permission;
+    if (route.audit) state.audited = true;
     // express works the address out anew (trusted proxies and all) each time req.ip is read.
     const ip = req.ip ?? '';
     if (route.rateLimit !== false) await services.rateLimit.consume(ip, res);
     let principal: Principal | null = null;
     if (!anonymous) {
-      principal = await services.authenticate(req, ip);
+      principal = await services.authenticate(req);
       state.principal = principal;
       // From here on the database limits every statement to the caller's tenant.
       state.tenantId = principal.tenantId ?? DEFAULT_TENANT_ID;
@@ -73,6 +77,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     // No body at all reads as `{}`: an action whose fields are all optional needs none, and a
     // route with required fields names each one missing.
     if (validateBody) state.body = validateBody(req.body === undefined ? {} : req.body);
+    const language = negotiateLanguage(req.headers['accept-language']);
     const request: RouteRequest<unknown, unknown, unknown, Principal | null> = {
       params: validateParams ? validateParams({ ...req.params }) : {},
       query,
@@ -81,10 +86,11 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
       traceId: state.traceId,
       ip,
-      language: negotiateLanguage(req.headers['accept-language']),
+      language,
       headers: req.headers,
       raw: req,
       setHeader: (name, value) => void res.setHeader(name, value),
+      valueLabels: (code) => labelsFrom(services.valueLabels(), code, language),
     };
     const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
     if (result instanceof RawReply) {
@@ -101,10 +107,11 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     });
 }
 
-/** The route's query schema, with page, pageSize and sort added on list routes. */
+/** The route's query schema, with page, pageSize and sort added on list routes (sort alone on an unpaged one). */
 function queryPartSchema(route: RouteDefinition): TSchema {
   const declared = (route.query as TObject | undefined)?.properties ?? {};
-  const paging = route.list ? pageQueryProperties(Object.keys(route.list.sort)) : {};
+  const { page, pageSize, sort } = pageQueryProperties(Object.keys(route.list?.sort ?? {}));
+  const paging: TProperties = !route.list ? {} : route.list.paged === false ? { sort } : { page, pageSize, sort };
   return Type.Object({ ...paging, ...declared });
 }
 

@@ -81,7 +81,7 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined, schemas
   const headers = { ...responseHeaders(status, rateLimited), ...routeHeaders(route) };
   const responses: Json = {
     [String(status)]: route.raw
-      ? { description: 'Success.', headers, content: { [route.raw.contentType]: { schema: data } } }
+      ? { description: 'Success.', headers, content: Object.fromEntries([route.raw.contentType].flat().map((type) => [type, { schema: data }])) }
       : { description: 'Success.', headers, content: { 'application/json': { schema: envelope(data) } } },
   };
   for (const [code, definitions] of errorsByStatus(entry, anonymous)) responses[String(code)] = errorResponse(code, definitions, rateLimited);

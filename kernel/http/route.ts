@@ -27,6 +27,11 @@ export interface RouteRequest<P, Q, B, Who> {
   raw: Request;
   /** Adds a header to the response (`Idempotent-Replayed: true`), envelope or raw alike. */
   setHeader(name: string, value: string): void;
+  /**
+   * The labels of a code list (a dictionary's code) in the caller's language, from the
+   * `kernel.value-labels` contributions: value → label; empty when none knows the list.
+   */
+  valueLabels(code: string): Promise<ReadonlyMap<string, string>>;
 }
 
 /** A response the kernel writes as it is, without the envelope (metrics text, files, CSV). */
@@ -61,10 +66,18 @@ interface RouteShape<P extends TSchema, Q extends TSchema, B extends TSchema, R 
   response?: R;
   /** 200 unless it creates: 201. */
   status?: 200 | 201;
-  /** A list route: adds `page`, `pageSize` and `sort` (whitelisted: API field → property). */
-  list?: { sort: Readonly<Record<string, string>> };
-  /** The handler answers a RawReply of this content type instead of the envelope. */
-  raw?: { contentType: string };
+  /**
+   * A list route: adds `page`, `pageSize` and `sort` (whitelisted: API field → property); only
+   * `sort` with `paged: false` (an export, which reads every row the filters select).
+   */
+  list?: { sort: Readonly<Record<string, string>>; paged?: false };
+  /** The handler answers a RawReply of this content type (or one of these) instead of the envelope. */
+  raw?: { contentType: string | readonly string[] };
+  /**
+   * Recorded in the operation log like a write, though it is a read: an export, which hands data
+   * out (who took which rows, with the filters in the recorded path).
+   */
+  audit?: true;
   /** Set to false for probes that must answer however busy the caller is (health, metrics). */
   rateLimit?: false;
   /** Catalogued errors this route answers besides the ones every route may answer. */
@@ -91,6 +104,12 @@ export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends 
    * must not read `principal`.
    */
   publicWhen?: (environment: ModuleEnvironment) => boolean;
+  /**
+   * Served only when the module's manifest declares `permission`; else left out, with a warning at
+   * load. For routes a kit adds to every module (a list's export): a module written before them,
+   * which never declared their codes, keeps booting without them.
+   */
+  whenDeclared?: true;
   ownBearer?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
 }

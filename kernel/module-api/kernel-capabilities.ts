@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../errors/error-catalogue';
+import type { CatalogueEntry, Language } from '../errors/error-catalogue';
 import type { ManifestGeneration, ManifestMenu, ManifestPermission } from '../manifest/manifest.types';
 import type { Readable } from 'node:stream';
 import type { CacheStats } from '../runtime/cache-usage';
@@ -7,6 +7,13 @@ import type { InstanceFigures } from '../runtime/instance-figures';
 import type { DependencyStatus } from '../runtime/readiness';
 
 export type ModuleStatus = 'enabled' | 'disabled';
+
+/**
+ * A module's translations of its manifest menus' titles, by language then menu path:
+ * `{ zh: { '/system/users': '用户管理' } }`. They live in code (`defineModule({ menuTitles })`)
+ * because the manifest's menu object allows no other property (contract 2.5).
+ */
+export type MenuTitles = { readonly [L in Language]?: Readonly<Record<string, string>> };
 
 export interface ModuleSummary {
   id: string;
@@ -24,6 +31,8 @@ export interface ModuleSummary {
   spi: string[];
   permissions: ManifestPermission[];
   menus: ManifestMenu[];
+  /** Its menus' titles in other languages, as its code declares them; `{}` when it declares none. */
+  menuTitles: MenuTitles;
   migrations: string[];
   generation: ManifestGeneration | null;
 }

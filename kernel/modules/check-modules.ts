@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { KERNEL_SPIS } from '../auth/authenticator';
+import { KERNEL_SPIS } from './kernel-spis';
 import { ErrorCatalogue } from '../errors/error-catalogue';
 import type { RouteDefinition } from '../http/route';
 import { CAPABILITIES, isCapability } from './capabilities';
 import { dependencyIds } from './dependency-ids';
 import { entityNameOf } from '../auth/row-scope';
 import type { LoadedModule } from './loaded-module';
+import { menuTitleProblems } from './menu-titles-check';
 import type { ModuleProblem } from './module-problem';
 import { Ownership } from './ownership';
 
@@ -30,6 +31,7 @@ export function checkModules(modules: readonly LoadedModule[], others: readonly 
     const visible = new Set([module.manifest.id, ...dependencyIds(module.manifest)]);
     checkCapabilities(module, problem);
     checkPermissionsAndMenus(module, visible, byId, problem);
+    for (const message of menuTitleProblems(module)) problem(message);
     checkProvisions(module, problem);
     checkContributions(module, visible, problem);
     checkFiles(module, problem);

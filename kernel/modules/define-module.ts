@@ -5,6 +5,7 @@ import type { PublicApiToken, SpiToken } from '../di/tokens';
 import type { RouteDefinition } from '../http/route';
 import type { CommandIo } from './command-io';
 import type { ModuleContext, ModuleEnvironment, StorageCapability } from '../module-api/module-context';
+import type { MenuTitles } from '../module-api/kernel-capabilities';
 
 /** A public API the module provides: built on first use, once per module instance. */
 export interface Provision<T> {
@@ -66,6 +67,13 @@ export interface ModuleDefinition<State = undefined> {
    * tasks" flag). Every permission the manifest declares must be used somewhere.
    */
   permissionsCheckedInCode?: readonly string[];
+  /**
+   * Its manifest menus' titles in other languages, by language (`en`, `zh`) then menu path:
+   * `{ zh: { '/system/users': '用户管理' } }`. Here, not in the manifest, whose menu object allows
+   * no other property. Each path must be one the manifest's `menus` declares; a menu left out keeps
+   * its manifest title in that language.
+   */
+  menuTitles?: MenuTitles;
   /** Commands the module adds to the `atrium` CLI. */
   commands?: readonly ModuleCommand[];
   /** The module cannot be disabled (the one that enables and disables modules, say). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Manifest } from '../manifest/manifest.types';
 import type { ModuleMigration } from '../db/migrations';
 import { readOperationNotes } from '../http/openapi-notes';
-import { defineModule, isDefinedModule } from './define-module';
+import { defineModule, isDefinedModule, type DefinedModule } from './define-module';
 import type { LoadedModule } from './loaded-module';
 import { installKernelAlias, registerModuleFolder } from './module-alias';
 import { ensureTypeScriptHook } from './typescript-hook';
@@ -92,7 +92,27 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
     problems.push({ moduleId: id, file: module.dir, message: `an @openapi doc comment cannot be read: ${describe(error)}` });
   }
   if (problems.length > 0) return { problems };
-  return { ...module, entry, definition, migrations, notes };
+  return { ...module, entry, definition: withDeclaredRoutes(definition, module), migrations, notes };
+}
+
+/**
+ * The definition without the routes that are served only when their permission is declared
+ * (`whenDeclared`: a kit's export) and whose permission the manifest does not declare. Each is
+ * named in a warning saying how to turn it on.
+ */
+function withDeclaredRoutes(definition: DefinedModule, module: ModuleToLoad): DefinedModule {
+  const declared = new Set((module.manifest.permissions ?? []).map((permission) => permission.code));
+  const left = (definition.routes ?? []).filter((route) => 'whenDeclared' in route && route.whenDeclared && !declared.has(route.permission!));
+  if (left.length === 0) return definition;
+  for (const route of left) {
+    process.emitWarning(
+      `module ${module.manifest.id}: ${route.method} ${route.path} is not served: declare permission ${route.permission} in ${module.file} to serve it`,
+      {
+        code: 'ATRIUM_ROUTE_NOT_DECLARED',
+      },
+    );
+  }
+  return Object.freeze({ ...definition, routes: definition.routes!.filter((route) => !left.includes(route)) });
 }
 
 function undeclaredMigrationFiles(module: ModuleToLoad): ModuleProblem[] {

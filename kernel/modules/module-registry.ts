@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { KERNEL_SPIS } from '../auth/authenticator';
+import { KERNEL_SPIS } from './kernel-spis';
 import type { PublicApiToken, SpiToken } from '../di/tokens';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';

@@ -9,6 +9,7 @@ import type { ModuleContext } from '../module-api/module-context';
 import type { Principal } from '../auth/principal';
 import type { SortDirection } from '../http/pagination';
 import type { ResourceFilter } from './resource-filters';
+import type { ExportDeclaration } from './export-columns';
 
 /** A stored row as the kit handles it: the entity's properties by name. */
 export type Row = Record<string, unknown> & AnyEntity;
@@ -21,8 +22,8 @@ export interface WriteContext {
   principal: Principal | null;
 }
 
-/** The four operations a resource always has, and the tree read of one with a parent. */
-export type ResourceOperation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'tree';
+/** The operations a resource always has (export: its list as a spreadsheet), and the tree read of one with a parent. */
+export type ResourceOperation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'tree' | 'export';
 
 /** The words the routes' summaries, descriptions and not-found messages use. */
 export interface ResourceLabels {
@@ -32,13 +33,15 @@ export interface ResourceLabels {
   many: string;
 }
 
-/** Permission codes by operation; `'system:post'` stands for `system:post:list|query|add|edit|remove`. */
+/** Permission codes by operation; `'system:post'` stands for `system:post:list|query|add|edit|remove|export`. */
 export interface ResourcePermissions {
   list: string;
   query: string;
   add: string;
   edit: string;
   remove: string;
+  /** Without it (codes spelled out), the resource has no export route. */
+  export?: string;
 }
 
 /**
@@ -148,7 +151,12 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
   views?(rows: readonly Row[], em: EntityManager): Promise<Record<string, unknown>[]>;
   /** The owner of a nested resource; its path goes under `path`'s `{param}`. */
   within?: ResourceOwner;
-  /** Operations the module serves with routes of its own (a list read from a cache). */
+  /**
+   * The columns of the list's spreadsheet export (`GET <path>/export`); every field of the view
+   * schema, headed by its `title` or name, when left out (export-columns.ts).
+   */
+  export?: ExportDeclaration;
+  /** Operations the module serves with routes of its own (a list read from a cache), or not at all (`export`). */
   omit?: readonly ResourceOperation[];
   /** Catalogued errors the hooks answer, by operation, for the catalog. */
   errors?: Partial<Record<ResourceOperation, readonly ErrorDefinition[]>>;
@@ -163,5 +171,12 @@ export interface ResourceDeclaration<V extends TObject = TObject, C extends TObj
 
 export function permissionsOf(declared: string | ResourcePermissions): ResourcePermissions {
   if (typeof declared !== 'string') return declared;
-  return { list: `${declared}:list`, query: `${declared}:query`, add: `${declared}:add`, edit: `${declared}:edit`, remove: `${declared}:remove` };
+  return {
+    list: `${declared}:list`,
+    query: `${declared}:query`,
+    add: `${declared}:add`,
+    edit: `${declared}:edit`,
+    remove: `${declared}:remove`,
+    export: `${declared}:export`,
+  };
 }

@@ -6,6 +6,7 @@ import { defineRoute, type RouteDefinition } from '../http/route';
 import { named, schemaName } from '../http/schema-name';
 import type { ModuleContext } from '../module-api/module-context';
 import { filterQuerySchema } from './resource-filters';
+import { exportRoute } from './resource-export';
 import { permissionsOf, type ResourceDeclaration, type ResourceOperation } from './resource-declaration';
 import type { ResourceService } from './resource-service';
 
@@ -92,6 +93,19 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       },
     }),
   };
+  // No export without an export code (codes spelled out without one), nor of a list the module
+  // serves itself: its filters are not the kit's.
+  if (permission.export !== undefined && !declaration.omit?.includes('list')) {
+    const { export: exported } = permission;
+    routes.export = exportRoute(declaration, {
+      permission: exported,
+      filters,
+      params: collectionParams,
+      errors: unique([...ownerGone, ...own('export')]),
+      docs: docs.export,
+      scoped,
+    });
+  }
   if (declaration.tree) {
     const treeFilters = pick(declaration.filters ?? {}, declaration.tree.filters ?? []);
     const nodeName = `${schemaNameOf(schemas.view)}Node`;
@@ -113,7 +127,9 @@ export function resourceRoutes(declaration: ResourceDeclaration, service: (ctx: 
       handler: async ({ params: values, query }, ctx) => ({ items: await (await scoped(ctx, values)).tree(query as Record<string, unknown>) }),
     });
   }
-  const order: ResourceOperation[] = ['list', 'tree', 'get', 'create', 'update', 'delete'];
+  // The export before `{id}`: a path's literal segment wins over a parameter either way, but the
+  // catalog reads in this order.
+  const order: ResourceOperation[] = ['list', 'export', 'tree', 'get', 'create', 'update', 'delete'];
   return order.filter((operation) => !declaration.omit?.includes(operation)).flatMap((operation) => routes[operation] ?? []);
 }
 
@@ -122,6 +138,10 @@ function describe({ labels, docs = {}, tree }: ResourceDeclaration): Record<Reso
   const Many = many[0].toUpperCase() + many.slice(1);
   const generated: Record<ResourceOperation, Docs> = {
     list: { summary: `${Many}, a page at a time`, description: `The ${many}. Filters and sort fields are listed with the parameters.` },
+    export: {
+      summary: `${Many} as a spreadsheet (xlsx or csv)`,
+      description: `Every ${one} the list's filters select, in the list's order (its \`sort\`), streamed as one file: a header row in the caller's language (Accept-Language), coded values shown as their labels. No paging: the file holds every row.`,
+    },
     tree: { summary: `${Many} as a tree`, description: `Every ${one} the caller may see, each under its parent, siblings in order.` },
     get: { summary: `One ${one}`, description: `One ${one} by id; 404 SYSTEM_RESOURCE_NOT_FOUND_404 when there is none the caller may see.` },
     create: { summary: `Adds a ${one}`, description: `Creates a ${one}; unique fields taken by another ${one} are 409.` },

@@ -13,6 +13,7 @@ import { filterConditions } from './resource-filters';
 import type { ResourceDeclaration, Row, WriteContext } from './resource-declaration';
 import { currentRequest } from '../runtime/request-context';
 import { nest, TreeRules, type TreeNode } from './resource-tree';
+import { readBatches } from './resource-batches';
 
 /**
  * The reads and writes of one declared resource, on the request's EntityManager (so data scope
@@ -45,8 +46,7 @@ export class ResourceService {
    */
   async list(page: PageRequest, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const em = this.ctx.db.em();
-    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
-    orderBy[this.key] ??= 'asc';
+    const orderBy = this.listOrder(page);
     const { sql, params } = await this.pageStatement(em, query, orderBy, page);
     const found = await em.execute<Array<Record<string, unknown> & { row_changes?: string | number | null }>>(sql, [...params]);
     const changes = found[0]?.row_changes;
@@ -56,6 +56,22 @@ export class ResourceService {
       ? page.offset + rows.length
       : await pageTotal<Row>(em, this.entity, () => this.where(query), { rowChanges: changes });
     return page.result(await this.viewsOf(em, rows), total);
+  }
+
+  /**
+   * Every row the list's filters select, in the list's order, a batch of views at a time (an
+   * export): the list's conditions, order and data scope, read by keyset (resource-batches.ts).
+   */
+  batches(page: PageRequest, query: Record<string, unknown>): AsyncGenerator<Record<string, unknown>[]> {
+    const em = this.ctx.db.em();
+    return readBatches(em, { entity: this.entity, where: () => this.where(query), orderBy: this.listOrder(page) }, (rows) => this.viewsOf(em, rows));
+  }
+
+  /** The request's sort or the default, then the key (ascending unless sorted on): pages never overlap. */
+  private listOrder(page: PageRequest): Record<string, 'asc' | 'desc'> {
+    const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };
+    orderBy[this.key] ??= 'asc';
+    return orderBy;
   }
 
   /** The page's SQL, built once per shape and scope (built-statements.ts), with the table's row-changes number. */

@@ -22,6 +22,8 @@ export interface RequestState {
   em?: EntityManager;
   /** The validated request body, for the audit record. */
   body?: unknown;
+  /** Recorded in the operation log though it is a read (a route declared `audit: true`). */
+  audited?: boolean;
   /** What the request changed (`recordChange`), for the audit record. */
   changes?: ChangeRecord[];
 }

@@ -14,6 +14,8 @@ import { s3StorageProvider } from './storage/s3-store';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/assets': '文件管理' } },
   errors: AssetErrors,
   entities: [AssetEntity],
   // An asset records no department: a data scope narrows a caller to their own uploads (`all`

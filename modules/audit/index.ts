@@ -14,6 +14,8 @@ import { RETENTION_DAYS, purgeCommand } from './retention';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/audit/logins': '登录日志', '/system/audit/operations': '操作日志' } },
   entities: [LoginRecordEntity, OperationRecordEntity],
   routes: [listLogins, exportLogins, listOperations, exportOperations, getOperation],
   contributes: [

@@ -10,7 +10,7 @@ export const listOperations = defineRoute({
   permission: 'audit:operation:list',
   summary: 'Audited requests (every one that is not a read, and every 401 and 403), a page at a time',
   description:
-    'One row per audited request: who, which module and permission, method, path, status, duration and trace id. Reads that succeed are not audited. Passwords, tokens and secrets never reach these rows. Filters and sort fields are listed with the parameters.',
+    'One row per audited request: who, which module and permission, method, path, status, duration and trace id. Reads that succeed are not audited, but for spreadsheet exports (`…/export`), which hand data out. Passwords, tokens and secrets never reach these rows. Filters and sort fields are listed with the parameters.',
   query: OperationFilters,
   list: { sort: { at: 'at', status: 'status', durationMs: 'durationMs', username: 'username', moduleId: 'moduleId' } },
   response: Paginated(OperationSchema),

@@ -1,10 +1,9 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError, DEFAULT_TENANT_ID, KernelErrors } from '@atrium/kernel';
-import { VerifiedTokens } from './verified-tokens';
 
 export const ISSUER = 'atrium';
-const ALGORITHM = 'HS256';
+export const ALGORITHM = 'HS256';
 /**
  * How far ahead of this server's clock a token's `iat` may be: instances behind one load balancer
  * never agree to the second, but a token issued minutes from now was not issued by any of them.
@@ -38,9 +37,8 @@ export interface IssuedAccessToken {
  * this server signed (tokenTimesValid).
  */
 export class AccessTokens {
-  private readonly verified = new VerifiedTokens();
-
-  constructor(private readonly key: KeyObject) {}
+  /** The signing key; the access-token strategy verifies with it too. */
+  constructor(readonly key: KeyObject) {}
 
   /** A token living `ttlSeconds` (the lifetime is a param: each login reads the current one). */
   issue(claims: AccessClaims, ttlSeconds: number, now = new Date()): IssuedAccessToken {
@@ -58,12 +56,10 @@ export class AccessTokens {
   /**
    * The claims of a token this server signed, or AUTH_TOKEN_INVALID_401 / _EXPIRED_401.
    * `ignoreExpiration` serves logout, which may end the session of a token that just lapsed.
-   * A token verified once is remembered until it expires (verified-tokens.ts).
+   * Requests are authenticated by the access-token strategy (authenticator.ts), with the same checks.
    */
   verify(token: string, options: { ignoreExpiration?: boolean } = {}): AccessClaims {
     const ignoreExpiration = options.ignoreExpiration ?? false;
-    const known = ignoreExpiration ? undefined : this.verified.get(token, Math.floor(Date.now() / 1000));
-    if (known) return known;
     let payload: string | jwt.JwtPayload;
     try {
       payload = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, ignoreExpiration });
@@ -71,14 +67,20 @@ export class AccessTokens {
       if (error instanceof jwt.TokenExpiredError) throw new AppError(KernelErrors.AUTH_TOKEN_EXPIRED_401);
       throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
     }
-    const { sub, sid, tid, exp } = typeof payload === 'string' ? ({} as jwt.JwtPayload) : payload;
-    if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    if (tid !== undefined && typeof tid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    if (!tokenTimesValid(payload as jwt.JwtPayload, Math.floor(Date.now() / 1000))) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
-    const claims = { userId: sub, sessionId: sid, tenantId: (tid as string | undefined) ?? DEFAULT_TENANT_ID };
-    if (!ignoreExpiration) this.verified.remember(token, claims, exp!);
-    return claims;
+    return claimsOf(typeof payload === 'string' ? {} : payload);
   }
+}
+
+/**
+ * The claims of a payload whose signature, algorithm and issuer passed, or AUTH_TOKEN_INVALID_401
+ * when it lacks what this server always signs.
+ */
+export function claimsOf(payload: jwt.JwtPayload): AccessClaims {
+  const { sub, sid, tid } = payload;
+  if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+  if (tid !== undefined && typeof tid !== 'string') throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+  if (!tokenTimesValid(payload, Math.floor(Date.now() / 1000))) throw new AppError(KernelErrors.AUTH_TOKEN_INVALID_401);
+  return { userId: sub, sessionId: sid, tenantId: (tid as string | undefined) ?? DEFAULT_TENANT_ID };
 }
 
 /**

@@ -16,6 +16,8 @@ import { sessionsFollowTenants } from './tenant-lifecycle';
 import { sessionsFollowUsers } from './user-lifecycle';
 
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/sessions': '在线用户' } },
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
   routes: [login, loginOptions, refresh, logout, switchTenant, listSessions, forceLogout],

@@ -8,6 +8,12 @@ export interface DepartmentTree {
   missing(ids: readonly string[]): Promise<string[]>;
   /** The department's id followed by the ids of all its descendants; [] when it does not exist. */
   withDescendants(id: string): Promise<string[]>;
+  /**
+   * Ids of the departments a name path ends at: `['Sales']` names every department called Sales,
+   * `['Head', 'Sales']` those called Sales directly under one called Head. Names compare trimmed
+   * and case-insensitively. What a person writes in a spreadsheet, where ids are unknown.
+   */
+  findByPath(names: readonly string[]): Promise<string[]>;
 }
 
 export const DepartmentTreeApi = publicApi<DepartmentTree>('departments.DepartmentTree');

@@ -19,4 +19,22 @@ export class DepartmentTreeReader implements DepartmentTree {
   withDescendants(id: string): Promise<string[]> {
     return departments.service(this.ctx).withDescendants(id);
   }
+
+  /** Walks up from every department carrying the last name: trees hold hundreds, not millions. */
+  async findByPath(names: readonly string[]): Promise<string[]> {
+    const wanted = names.map(comparable);
+    if (wanted.length === 0) return [];
+    const rows = await this.ctx.db.em().find(DepartmentEntity, {}, { ...UNSCOPED, fields: ['id', 'parentId', 'name'] });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const matches = (id: string | null, depth: number): boolean => {
+      if (depth < 0) return true;
+      const row = id === null ? undefined : byId.get(id);
+      return row !== undefined && comparable(row.name) === wanted[depth] && matches(row.parentId ?? null, depth - 1);
+    };
+    return rows.filter((row) => matches(row.id, wanted.length - 1)).map((row) => row.id);
+  }
+}
+
+function comparable(name: string): string {
+  return name.normalize('NFKC').trim().toLowerCase();
 }

@@ -8,6 +8,8 @@ import { deleteTable, getTable, importTable, listAvailableTables, listTables, li
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/tool/generator': '代码生成' } },
   errors: GeneratorErrors,
   entities: [GeneratorTableEntity],
   // Fixed paths (/generator/tables/available) before /generator/tables/{id}, which would take them for an id.

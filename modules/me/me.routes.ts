@@ -35,10 +35,10 @@ export const getMyMenus = defineRoute({
   permission: 'me:menu:list',
   summary: 'The menu tree the caller may see: visible menus of enabled modules whose permission they hold',
   description:
-    'Only visible menus of enabled modules, whose permission the caller holds, nested under `children` and ordered by sort then title. What a console draws its navigation from.',
+    "Only visible menus of enabled modules, whose permission the caller holds, nested under `children` and ordered by sort then title. Each `title` is in the caller's language (Accept-Language) when the menu has one in it (a module declares its menus' translations; an API menu carries its `titles`), else the menu's stored title. What a console draws its navigation from.",
   // `data` is an object, as every response's is (contract 2.1): the roots are its `items`.
   response: Type.Object({ items: Type.Array(MenuNodeSchema) }),
-  handler: async ({ principal }, ctx) => ({ items: await ctx.use(MenuTreeApi).treeFor(principal.permissions) }),
+  handler: async ({ principal, language }, ctx) => ({ items: await ctx.use(MenuTreeApi).treeFor(principal.permissions, language) }),
 });
 
 /**

@@ -45,7 +45,7 @@ export const MenuNodeSchema = named(
       Type.Object({
         id: Type.String(),
         parentId: Type.Union([Type.String(), Type.Null()]),
-        title: Type.String(),
+        title: Type.String({ description: "In the caller's language (Accept-Language) when the menu has a title in it; else the menu's stored title." }),
         path: Type.String(),
         component: Type.String(),
         permission: Type.String(),

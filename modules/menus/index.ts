@@ -8,6 +8,8 @@ import { menus } from './menu.resource';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/menus': '菜单管理' } },
   errors: MenusErrors,
   entities: [MenuEntity],
   routes: menus.routes,

@@ -1,13 +1,18 @@
 import { AppError, type ErrorDetail, type Row } from '@atrium/kernel';
+import type { MenuTitleTexts } from './api';
 import { MenusErrors } from './errors';
+import { sameTitles } from './menu-titles';
 
-/** What the manifest decides for a module's menu (the sync would put any change back). */
-const DECLARED = ['path', 'title', 'component', 'permission', 'type'] as const;
+/**
+ * What the module decides for its menu, in its manifest or (`titles`) its code: the sync would
+ * put any change back.
+ */
+const DECLARED = ['path', 'title', 'titles', 'component', 'permission', 'type'] as const;
 
 /** A module's menu may be moved, re-sorted, hidden or given an icon; sending what it holds is no change. */
 export function refuseDeclaredChange(menu: Row, change: Record<string, unknown>): void {
   if (!menu.moduleId) return;
-  const locked = DECLARED.filter((field) => change[field] !== undefined && change[field] !== menu[field]);
+  const locked = DECLARED.filter((field) => change[field] !== undefined && !sameValue(field, change[field], menu[field]));
   refuse(locked.map((field) => ({ field: `/body/${field}`, rule: 'locked', message: `declared by module "${String(menu.moduleId)}"` })));
 }
 
@@ -15,6 +20,11 @@ export function refuseDeclaredChange(menu: Row, change: Record<string, unknown>)
 export function refuseDeclaredDelete(menu: Row): void {
   if (!menu.moduleId) return;
   refuse([{ field: '/params/id', rule: 'locked', message: `declared by module "${String(menu.moduleId)}": it leaves with the module` }]);
+}
+
+/** `titles` are the same texts in whatever key order; every other field is a string. */
+function sameValue(field: (typeof DECLARED)[number], sent: unknown, held: unknown): boolean {
+  return field === 'titles' ? sameTitles(sent as MenuTitleTexts, held as MenuTitleTexts) : sent === held;
 }
 
 function refuse(details: ErrorDetail[]): void {

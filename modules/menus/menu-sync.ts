@@ -1,10 +1,13 @@
 import { DeclaredRowsSync, newId, type EntityManager, type ModuleSummary } from '@atrium/kernel';
+import type { MenuTitleTexts } from './api';
 import { MenuEntity, type Menu } from './menu.entity';
+import { declaredTitles, sameTitles } from './menu-titles';
 
-/** A menu as a module's manifest declares it, with its place in the declaration. */
+/** A menu as a module's manifest declares it (its titles per language from the module's code), with its place in the declaration. */
 interface DeclaredMenu {
   moduleId: string;
   title: string;
+  titles: MenuTitleTexts;
   path: string;
   component: string;
   permission: string;
@@ -14,9 +17,9 @@ interface DeclaredMenu {
 /**
  * Keeps the table in step with the manifests of every loaded module, enabled or not (a disabled
  * module's menus are hidden at query time, not deleted): new menus are inserted, changed titles,
- * components and permissions follow the manifest, and menus no manifest declares any more are
- * deleted. Menus made through the API are never touched, except that children of a deleted
- * menu move up to its nearest surviving ancestor.
+ * components and permissions follow the manifest (and titles per language the module's code),
+ * and menus no manifest declares any more are deleted. Menus made through the API are never
+ * touched, except that children of a deleted menu move up to its nearest surviving ancestor.
  */
 export const menuSync = () => new DeclaredRowsSync('menu', (em, ctx) => apply(em, declaredMenus(ctx.kernel.modules.list())));
 
@@ -31,8 +34,9 @@ async function apply(em: EntityManager, declared: Map<string, DeclaredMenu>): Pr
       continue;
     }
     declared.delete(keyOf(wanted.moduleId, wanted.path));
-    const { title, component, permission } = wanted;
-    if (menu.title !== title || menu.component !== component || menu.permission !== permission) em.assign(menu, { title, component, permission });
+    const { title, titles, component, permission } = wanted;
+    if (menu.title !== title || !sameTitles(menu.titles, titles) || menu.component !== component || menu.permission !== permission)
+      em.assign(menu, { title, titles, component, permission });
   }
   const byId = new Map(all.map((m) => [m.id, m]));
   for (const menu of all) {
@@ -65,8 +69,9 @@ function declaredMenus(modules: readonly ModuleSummary[]): Map<string, DeclaredM
   for (const module of modules) {
     module.menus.forEach((menu, sort) => {
       const key = keyOf(module.id, menu.path);
-      if (!declared.has(key))
-        declared.set(key, { moduleId: module.id, title: menu.title, path: menu.path, component: menu.component, permission: menu.permission, sort });
+      if (declared.has(key)) return;
+      const titles = declaredTitles(module.menuTitles, menu.path);
+      declared.set(key, { moduleId: module.id, title: menu.title, titles, path: menu.path, component: menu.component, permission: menu.permission, sort });
     });
   }
   return declared;

@@ -1,5 +1,5 @@
 import { defineEntity, resourceColumns, type InferEntity } from '@atrium/kernel';
-import type { MenuType } from './api';
+import type { MenuTitleTexts, MenuType } from './api';
 
 /**
  * A menu. `moduleId` is set on menus synced from a module's manifest (menu-sync.ts) and null on
@@ -12,6 +12,8 @@ export const MenuEntity = defineEntity({
     ...resourceColumns(p),
     parentId: p.uuid().nullable(),
     title: p.string().length(256),
+    // The title per language (migrations/0003): `title` answers a language it has none in.
+    titles: p.json<MenuTitleTexts>(),
     path: p.string().length(256),
     component: p.string().length(512),
     permission: p.string().length(200),

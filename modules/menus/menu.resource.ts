@@ -47,16 +47,16 @@ export const menus = defineResource({
       description:
         "Every menu of enabled modules and of the API, hidden ones included, nested and ordered by sort then title: the administrator's view, unlike `/me/menus`. A menu under one of a disabled module is left out with it.",
     },
-    get: { description: 'One menu with its path, component, permission, type, order and visibility.' },
+    get: { description: 'One menu with its title as stored and per language, path, component, permission, type, order and visibility.' },
     create: {
       summary: 'Adds a menu (its moduleId is null)',
       description:
-        'A menu made through the API: its moduleId is null, and its permission need not be declared by any module. A `parentId` that does not exist is 400 naming /body/parentId.',
+        'A menu made through the API: its moduleId is null, and its permission need not be declared by any module. `titles` gives its title in other languages (`{"zh": "报表"}`; en and zh, 1 to 256 characters each), shown by `/me/menus` to a caller asking in that language. A `parentId` that does not exist is 400 naming /body/parentId.',
     },
     update: {
       summary: 'Changes a menu; `version` is the one the caller read, fields left out keep their value',
       description:
-        'A menu a module declares keeps its path, title, component, permission and type (409 SYSTEM_MENU_LOCKED_409); it may be moved, re-sorted, hidden or given an icon. Moving a menu under itself or a descendant is 409 SYSTEM_MENU_CYCLE_409.',
+        'A menu a module declares keeps its path, title, titles, component, permission and type (409 SYSTEM_MENU_LOCKED_409); it may be moved, re-sorted, hidden or given an icon. `titles`, when sent, replaces every translation (a language left out of it has none any more). Moving a menu under itself or a descendant is 409 SYSTEM_MENU_CYCLE_409.',
     },
     delete: {
       summary: 'Removes a menu made through the API that has no children; with `version`, only if it is still the one the caller read',

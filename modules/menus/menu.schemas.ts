@@ -10,6 +10,12 @@ const icon = (options = {}) => Type.Union([Type.String({ minLength: 1, maxLength
 const sort = (options = {}) => Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, ...options });
 const visible = (options = {}) => Type.Boolean(options);
 const title = Type.String({ minLength: 1, maxLength: 256 });
+/** The title in other languages, each held to the title's rules; no language the kernel does not speak. */
+const titles = (options = {}) =>
+  Type.Object(
+    { en: Type.Optional(title), zh: Type.Optional(title) },
+    { additionalProperties: false, description: 'The title per language; a language left out shows `title`.', ...options },
+  );
 const path = Type.String({ minLength: 1, maxLength: 256, pattern: MENU_PATH, description: 'Starts with `/`; no backslash, no `..`.' });
 const component = Type.String({ minLength: 1, maxLength: 512 });
 const permission = Type.String({ maxLength: 200, pattern: PERMISSION_CODE, description: 'A well-formed permission code; no module need declare it.' });
@@ -19,7 +25,8 @@ export const MenuTypeSchema = menuType();
 const menuFields = {
   id: Type.String({ format: 'uuid' }),
   parentId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-  title: Type.String(),
+  title: Type.String({ description: 'As stored: the title of any language `titles` leaves out.' }),
+  titles: titles(),
   path: Type.String(),
   component: Type.String(),
   permission: Type.String(),
@@ -48,6 +55,7 @@ export const CreateMenuBody = named(
   Type.Object({
     parentId: Type.Optional(parentId({ default: null })),
     title,
+    titles: Type.Optional(titles({ default: {} })),
     path,
     component,
     permission,
@@ -64,6 +72,8 @@ export const UpdateMenuBody = named(
   Type.Object({
     parentId: Type.Optional(parentId()),
     title: Type.Optional(title),
+    // Replaces every translation: a language left out of it has none any more.
+    titles: Type.Optional(titles()),
     path: Type.Optional(path),
     component: Type.Optional(component),
     permission: Type.Optional(permission),

@@ -9,6 +9,8 @@ import { getParamByKey } from './params.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/params': '参数设置' } },
   errors: ParamErrors,
   entities: [ParamEntity],
   routes: [getParamByKey, ...params.routes],

@@ -16,6 +16,16 @@ export const posts = defineResource({
   unique: { posts_post_code_key: { error: PostErrors.SYSTEM_POST_DUPLICATED_409, field: '/body/code' } },
   defaults: { sort: 0, status: 'active', remark: null },
   trim: ['name'],
+  export: {
+    columns: [
+      { field: 'code', title: { en: 'Code', zh: '岗位编码' } },
+      { field: 'name', title: { en: 'Name', zh: '岗位名称' } },
+      { field: 'sort', title: { en: 'Order', zh: '显示顺序' } },
+      { field: 'status', title: { en: 'Status', zh: '状态' }, dictionary: 'sys_normal_disable' },
+      { field: 'remark', title: { en: 'Remark', zh: '备注' } },
+      { field: 'createdAt', title: { en: 'Created at', zh: '创建时间' } },
+    ],
+  },
   docs: {
     list: { description: 'Posts (job positions) users hold. Filters and sort fields are listed with the parameters.' },
     get: { description: 'One post with its code, name, order, status and remark.' },

@@ -9,6 +9,8 @@ import { tenantAdministratorRole } from './tenant-administrator-role';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/roles': '角色管理' } },
   errors: RolesErrors,
   entities: [RoleEntity, RolePermissionEntity, RoleDeptEntity],
   routes: roles.routes,

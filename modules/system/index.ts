@@ -6,6 +6,8 @@ import { health, info, ready } from './health.routes';
 import { disableModule, enableModule, getModule, listModules } from './modules.routes';
 
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/modules': '模块管理', '/system/permissions': '权限列表', '/system/info': '实例信息' } },
   // Disabling the module that enables modules would leave no way back.
   essential: true,
   routes: [

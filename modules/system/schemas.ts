@@ -36,6 +36,9 @@ export const ModuleSchema = named(
     spi: Type.Array(Type.String()),
     permissions: Type.Array(Permission),
     menus: Type.Array(Menu),
+    menuTitles: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
+      description: "Its menus' titles in other languages, as its code declares them: by language (`en`, `zh`), then menu path.",
+    }),
     migrations: Type.Array(Type.String()),
     generation: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
   }),

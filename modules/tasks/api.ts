@@ -1,5 +1,5 @@
 /** The tasks module's public contract: the task types modules contribute, and submission from code. */
-import { publicApi, spi, type ModuleContext, type Static, type TSchema } from '@atrium/kernel';
+import { Type, named, publicApi, spi, type ModuleContext, type Static, type TSchema } from '@atrium/kernel';
 
 /** What a running handler is given besides its payload. */
 export interface TaskRun {
@@ -64,6 +64,54 @@ export interface TaskHandlers {
 }
 
 export const TaskHandlerSpi = spi<TaskHandlers>('tasks.handler');
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+/** The states of a task, as the catalog shows them. */
+export const TaskStateSchema = named(
+  'TaskState',
+  Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('scheduled'),
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('cancelled'),
+  ]),
+);
+
+/**
+ * A task as every route answers it: `POST /tasks`, and a module's route that submits one (the
+ * users import answers the task it made) declares this as its response.
+ */
+export const TaskSchema = named(
+  'Task',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    idempotencyKey: Type.String(),
+    type: Type.String(),
+    payload: Type.Unknown({ description: 'As submitted, with the defaults of its type’s schema.' }),
+    state: TaskStateSchema,
+    attempts: Type.Integer({ minimum: 0, description: 'Attempts made since the task was submitted or retried.' }),
+    maxAttempts: Type.Integer({ minimum: 1 }),
+    progress: Type.Union(
+      [Type.Object({ percent: Type.Integer({ minimum: 0, maximum: 100 }), message: Type.Union([Type.String(), Type.Null()]) }), Type.Null()],
+      {
+        description: 'Reported by the handler while it runs (shown at each heartbeat); 100 once a task that reported progress succeeded.',
+      },
+    ),
+    result: Type.Unknown({ description: 'What the handler answered, once succeeded; null before.' }),
+    error: Type.Union([Type.String(), Type.Null()], { description: 'The last attempt’s error, until the task succeeds.' }),
+    runAt: Timestamp,
+    scheduleId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    createdBy: Type.String(),
+    createdAt: Timestamp,
+    startedAt: Type.Union([Timestamp, Type.Null()], { description: 'When the latest attempt started.' }),
+    finishedAt: Type.Union([Timestamp, Type.Null()]),
+    version: Type.Integer({ minimum: 1, description: 'Changes with every state change (not with progress).' }),
+  }),
+);
 
 export type TaskState = 'pending' | 'scheduled' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 

@@ -6,6 +6,7 @@ import { TaskScheduleEntity } from './schedules/schedule.entity';
 import { checkSchedulerSettings, startScheduler, stopScheduler } from './schedules/scheduler';
 import { scheduleRoutes } from './schedules/schedules.routes';
 import { systemTaskTypes } from './system-task-types';
+import { taskDictionaries } from './task-dictionaries';
 import { TaskAttemptEntity } from './task-attempt.entity';
 import { TASK_ADMIN } from './task-caller';
 import { TaskSubmitter } from './task-submitter';
@@ -16,12 +17,14 @@ import { cancelTask, getTask, getTaskAttempts, listTaskTypes, listTasks, retryTa
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
+  // The manifest's menu titles in Chinese (the manifest's menu object has room for one title).
+  menuTitles: { zh: { '/system/tasks': '任务管理', '/system/tasks/schedules': '定时任务' } },
   errors: { ...TaskErrors, ...ScheduleErrors },
   entities: [TaskEntity, TaskAttemptEntity, TaskScheduleEntity],
   // Fixed paths (/tasks/types, /tasks/schedules…) before /tasks/{id}, which would take them for an id.
   routes: [submitTask, listTasks, listTaskTypes, ...scheduleRoutes, getTask, getTaskAttempts, runTask, cancelTask, retryTask],
   provides: [provide(TasksApi, (ctx) => bindTasksContext(ctx).resolve(TaskSubmitter))],
-  contributes: [contribute(TaskHandlerSpi, systemTaskTypes)],
+  contributes: [contribute(TaskHandlerSpi, systemTaskTypes), taskDictionaries],
   permissionsCheckedInCode: [TASK_ADMIN],
   async start(ctx) {
     checkSchedulerSettings(ctx);

@@ -1,50 +1,14 @@
 import { Type, named } from '@atrium/kernel';
+import { TaskSchema, TaskStateSchema } from './api';
 import { KEY_MAX_LENGTH, MAX_ATTEMPTS_LIMIT } from './task-submission';
 import { TYPE_MAX_LENGTH } from './task-types';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
-export const TaskStateSchema = named(
-  'TaskState',
-  Type.Union([
-    Type.Literal('pending'),
-    Type.Literal('scheduled'),
-    Type.Literal('queued'),
-    Type.Literal('running'),
-    Type.Literal('succeeded'),
-    Type.Literal('failed'),
-    Type.Literal('cancelled'),
-  ]),
-);
-
-export const TaskSchema = named(
-  'Task',
-  Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    idempotencyKey: Type.String(),
-    type: Type.String(),
-    payload: Type.Unknown({ description: 'As submitted, with the defaults of its type’s schema.' }),
-    state: TaskStateSchema,
-    attempts: Type.Integer({ minimum: 0, description: 'Attempts made since the task was submitted or retried.' }),
-    maxAttempts: Type.Integer({ minimum: 1 }),
-    progress: Type.Union(
-      [Type.Object({ percent: Type.Integer({ minimum: 0, maximum: 100 }), message: Type.Union([Type.String(), Type.Null()]) }), Type.Null()],
-      {
-        description: 'Reported by the handler while it runs (shown at each heartbeat); 100 once a task that reported progress succeeded.',
-      },
-    ),
-    result: Type.Unknown({ description: 'What the handler answered, once succeeded; null before.' }),
-    error: Type.Union([Type.String(), Type.Null()], { description: 'The last attempt’s error, until the task succeeds.' }),
-    runAt: Timestamp,
-    scheduleId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-    createdBy: Type.String(),
-    createdAt: Timestamp,
-    startedAt: Type.Union([Timestamp, Type.Null()], { description: 'When the latest attempt started.' }),
-    finishedAt: NullableTimestamp,
-    version: Type.Integer({ minimum: 1, description: 'Changes with every state change (not with progress).' }),
-  }),
-);
+// The task as every route answers it is part of the module's contract (api.ts): other modules'
+// routes that submit a task answer it too.
+export { TaskSchema, TaskStateSchema };
 
 export const SubmitTaskBody = named(
   'TaskSubmit',

@@ -27,6 +27,16 @@ export function deptInScope(caller: Caller, deptId: string | null): boolean {
   return !scope || scope.all || (deptId !== null && scope.deptIds.includes(deptId));
 }
 
+/**
+ * Whether a user is in the caller's data scope: the rule of `rowScoped(UserEntity, { dept:
+ * 'deptId', owner: 'id' })`, which narrows queries in requests, for work done outside one (the import task).
+ */
+export function userInScope(caller: Caller, user: { id: string; deptId?: string | null }): boolean {
+  const scope = caller.rowScope;
+  if (!scope || scope.all) return true;
+  return (user.deptId != null && scope.deptIds.includes(user.deptId)) || (scope.ownerId !== null && scope.ownerId === user.id);
+}
+
 /** How far each scope relative to its holder reaches (as the roles module ranks them). */
 const REACH: Readonly<Record<string, number>> = { self: 1, dept: 2, dept_and_children: 3 };
 

@@ -14,4 +14,12 @@ export const UserErrors = defineErrors({
     en: 'This account cannot be deleted or disabled: it is the administrator or your own.',
     zh: '该账号不能被删除或停用：它是管理员账号或您自己的账号。',
   },
+  SYSTEM_IMPORT_UNSUPPORTED_TYPE_415: {
+    en: 'The file is not an Excel workbook (.xlsx).',
+    zh: '文件不是 Excel 工作簿（.xlsx）。',
+  },
+  SYSTEM_IMPORT_FILE_INVALID_400: {
+    en: 'The workbook cannot be imported: see the details.',
+    zh: '该工作簿无法导入，详见错误明细。',
+  },
 });

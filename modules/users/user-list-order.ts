@@ -1,6 +1,9 @@
 import { AppError, KernelErrors, Keyset, type KeyType, type PageRequest, type SortDirection, type FilterQuery } from '@atrium/kernel';
 import type { User } from './user.entity';
 
+/** The list's sort whitelist (API field → property), the export's too. */
+export const USER_SORT = { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+
 /** The list's order when the request names none: newest first. */
 const DEFAULT_ORDER = { property: 'createdAt', direction: 'desc' } as const;
 

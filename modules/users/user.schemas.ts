@@ -1,7 +1,7 @@
 import { CursorQuery, Type, named } from '@atrium/kernel';
 import { PASSWORD_MAX_LENGTH } from './passwords';
 
-const USER_STATUSES = ['active', 'disabled'] as const;
+export const USER_STATUSES = ['active', 'disabled'] as const;
 const Status = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
 const Id = Type.String({ format: 'uuid' });
 const Ids = (description: string) => Type.Array(Id, { uniqueItems: true, maxItems: 100, description });

@@ -2,7 +2,6 @@ import {
   AppError,
   KernelErrors,
   checkVersion,
-  escapeLike,
   flushChanges,
   newId,
   notFound,
@@ -14,7 +13,6 @@ import {
   type EntityManager,
   type FilterQuery,
 } from '@atrium/kernel';
-import { DepartmentTreeApi } from '@atrium/module/departments';
 import type { Caller } from './access-rules';
 import type { UserChange, UserStatus } from './api';
 import { checkAssignment } from './assignment-check';
@@ -27,6 +25,7 @@ import { USER_UNIQUE_KEYS, normaliseIdentity } from './user-input';
 import { withinUserLimit } from './user-limit';
 import { listOrder, userScroll } from './user-list-order';
 import { userPage } from './user-page';
+import { userListWhere } from './user-list-filter';
 import { linksOf, toView, type UserView } from './user-view';
 import { UserEntity, UserPostEntity, UserRoleEntity, type User } from './user.entity';
 
@@ -59,32 +58,33 @@ export interface NewUser extends UserChanges {
 }
 
 /**
+ * Where a create or update writes, and when what follows it happens. A request writes on its own
+ * EntityManager and tells the others at once; the import (import/) writes rows inside its own
+ * transaction and tells them once that commits, so nobody hears of a change that was rolled back.
+ */
+export interface UserWrites {
+  em(): EntityManager;
+  /** Runs what follows a committed write: the identity cache, `users.lifecycle`, events. */
+  afterCommit(effects: () => Promise<void>): Promise<void>;
+}
+
+/**
  * The users routes' logic. Queries run on the request's EntityManager, so on row-scoped routes
  * the kernel's filter narrows them: a user outside the caller's data scope is simply not found.
  */
 export class UserService {
-  constructor(private readonly ctx: ModuleContext) {}
+  private readonly writes: UserWrites;
+
+  constructor(
+    private readonly ctx: ModuleContext,
+    writes?: UserWrites,
+  ) {
+    this.writes = writes ?? { em: () => ctx.db.em(), afterCommit: (effects) => effects() };
+  }
 
   async list(page: PageRequest, filter: UserFilter): Promise<Page<UserView>> {
     const em = this.ctx.db.em();
-    const depts = filter.deptId ? await this.ctx.use(DepartmentTreeApi).withDescendants(filter.deptId) : undefined;
-    const where = (): FilterQuery<User> => {
-      const where: FilterQuery<User> = {};
-      if (filter.keyword) {
-        // Each column has a trigram index (migrations/0002-list-indexes.ts): the database ORs them.
-        const like = `%${escapeLike(filter.keyword)}%`;
-        where.$or = [{ username: { $ilike: like } }, { nickname: { $ilike: like } }, { email: { $ilike: like } }, { phone: { $ilike: like } }];
-      }
-      if (filter.status) where.status = filter.status;
-      if (depts) where.deptId = { $in: depts };
-      if (filter.roleId) {
-        // A subquery, not a list of ids read first. MikroORM takes a knex query in `$in`; its
-        // filter types do not say so.
-        const holders = em.createQueryBuilder(UserRoleEntity, 'ur').select('ur.userId').where({ roleId: filter.roleId });
-        where.id = { $in: holders.getKnexQuery() as never };
-      }
-      return where;
-    };
+    const where = await userListWhere(this.ctx, em, filter);
     const scroll = filter.cursor === undefined ? undefined : userScroll(page, filter.cursor);
     const { users, links, last, rowChanges } = await userPage(em, {
       where: scroll ? () => ({ $and: [where(), scroll.after] }) as FilterQuery<User> : where,
@@ -116,7 +116,7 @@ export class UserService {
     const roleIds = lowerIds(input.roleIds) ?? [];
     await checkAssignment(this.ctx, caller, { deptId, postIds, roleIds, addedRoleIds: roleIds });
     const passwordHash = await hashPassword(input.password);
-    const user = await withinUserLimit(this.ctx, this.ctx.db.em(), async (em) => {
+    const user = await withinUserLimit(this.ctx, this.writes.em(), async (em) => {
       const created = em.create(UserEntity, {
         id: newId(),
         username,
@@ -132,7 +132,7 @@ export class UserService {
       await flushChanges(em, USER_UNIQUE_KEYS);
       return created;
     });
-    await this.ctx.events.publish('user-created', { id: user.id, username });
+    await this.writes.afterCommit(() => this.ctx.events.publish('user-created', { id: user.id, username }));
     const view = toView(user, { roleIds: new Map([[user.id, [...roleIds].sort()]]), postIds: new Map([[user.id, [...postIds].sort()]]) });
     recordChange({ resource: 'user', id: user.id, action: 'create', after: view });
     return view;
@@ -140,7 +140,7 @@ export class UserService {
 
   /** Applies `changes` if the user is still at `version`, the one the caller read. */
   async update(caller: Caller, sentId: string, changes: UserChanges, version: number): Promise<UserView> {
-    const em = this.ctx.db.em();
+    const em = this.writes.em();
     const user = await load(em, sentId);
     const id = user.id;
     checkVersion(user.version, version);
@@ -189,9 +189,11 @@ export class UserService {
     });
 
     const announced: UserChange[] = [...(disabling ? ['disabled' as const] : []), ...(roleIds || deptId !== undefined ? ['access' as const] : [])];
-    await forgetIdentity(this.ctx, id);
-    await announceUserChange(this.ctx, id, announced);
-    await this.ctx.events.publish('user-updated', { id });
+    await this.writes.afterCommit(async () => {
+      await forgetIdentity(this.ctx, id);
+      await announceUserChange(this.ctx, id, announced);
+      await this.ctx.events.publish('user-updated', { id });
+    });
     const after = toView(user, { roleIds: new Map([[id, roleIds ?? heldRoles]]), postIds: new Map([[id, postIds ?? heldPosts]]) });
     recordChange({ resource: 'user', id, action: 'update', before, after });
     return after;

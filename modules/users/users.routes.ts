@@ -2,6 +2,7 @@ import { KernelErrors, Paginated, Type, defineRoute, type ModuleContext } from '
 import { TenantLimitErrors } from '@atrium/module/tenants';
 import { callerOf } from './access-rules';
 import { UserErrors } from './errors';
+import { USER_SORT } from './user-list-order';
 import { checkPasswordPolicy } from './password-policy';
 import { CreateUserBody, DeleteQuery, IdParams, ResetPasswordBody, UpdateUserBody, UserFilterQuery, UserSchema } from './user.schemas';
 import { UserService } from './user.service';
@@ -20,7 +21,7 @@ export const listUsers = defineRoute({
   description:
     "Only users within the caller's data scope are listed. Filter by keyword (username, nickname, email or phone), status, department (and the departments under it) or role; sort by the whitelisted fields. Send `cursor` (empty at first, then each `nextCursor`) to scroll by keyset instead of by page, with one sort at most. Past EXACT_COUNT_LIMIT rows, `total` is an estimate and `totalIsEstimate` is true.",
   query: UserFilterQuery,
-  list: { sort: { username: 'username', nickname: 'nickname', createdAt: 'createdAt', updatedAt: 'updatedAt' } },
+  list: { sort: USER_SORT },
   response: Paginated(UserSchema, { estimated: true, cursor: true }),
   handler: ({ query, page }, ctx) => users(ctx).list(page, query),
 });

@@ -19,6 +19,13 @@ describe('config: NODE_ENV, HOST and CORS_ORIGINS', () => {
     }
   });
 
+  it('carries the event bus over the database unless EVENT_BUS_DATABASE is off, and refuses another value', () => {
+    expect(readConfig({}).eventBusOverDatabase).to.equal(true);
+    expect(readConfig({ EVENT_BUS_DATABASE: 'on' }).eventBusOverDatabase).to.equal(true);
+    expect(readConfig({ EVENT_BUS_DATABASE: 'off' }).eventBusOverDatabase).to.equal(false);
+    expect(() => readConfig({ EVENT_BUS_DATABASE: 'no' })).to.throw(ConfigError, 'EVENT_BUS_DATABASE must be on or off');
+  });
+
   it('listens on 127.0.0.1 unless HOST asks for another address', () => {
     expect(readConfig({}).host).to.equal('127.0.0.1');
     expect(readConfig({ HOST: '0.0.0.0' }).host).to.equal('0.0.0.0');

@@ -145,19 +145,27 @@ describe('browser: the console', () => {
   });
 
   it('switches every text to Chinese, the built-in menus’ titles too, and asks the API in Chinese', async () => {
+    // The menus are read again at once, in Chinese: their titles are the API's.
+    const menusAsked = page.waitForRequest((request) => request.url().endsWith('/api/v1/me/menus'));
     await page.getByText('中文').click();
+    expect((await menusAsked).headers()['accept-language']).to.equal('zh');
     await page.getByRole('button', { name: '退出登录' }).waitFor();
     // Ant Design spaces out a two-character Chinese label: 新 增.
     await page.getByRole('button', { name: /^新\s?增$/ }).waitFor();
     expect(await page.locator('.ant-segmented-item-selected').textContent()).to.equal('中文');
-    // The built-in modules' menus have Chinese titles of the console's own.
+    // The built-in modules' menus in the Chinese their modules declare (menuTitles).
     await ui.sideMenu().filter({ hasText: '岗位管理' }).waitFor();
+    await ui.sideMenu().filter({ hasText: '用户管理' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).to.equal('zh');
     const asked = page.waitForRequest((request) => request.url().includes('/api/v1/posts'));
     await page.reload();
     expect((await asked).headers()['accept-language']).to.equal('zh');
     await page.getByText('English').click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await ui
+      .sideMenu()
+      .filter({ hasText: /^Users$/ })
+      .waitFor();
   });
 
   it('signs out: the session ends and the console asks to sign in again', async () => {

@@ -71,7 +71,7 @@ describe('browser: the dictionaries and params pages', () => {
       { label: 'Male', value: 'm', sort: 1 },
     ]) {
       await card.getByRole('button', { name: 'Create' }).click();
-      await dialog().getByLabel('Label').fill(item.label);
+      await dialog().getByLabel('Label', { exact: true }).fill(item.label);
       await dialog().getByLabel('Value', { exact: true }).fill(item.value);
       await dialog().getByLabel('Order').fill(String(item.sort));
       await save('POST', '/api/v1/dictionaries/sys_gender/items');
@@ -85,15 +85,19 @@ describe('browser: the dictionaries and params pages', () => {
     ]);
   });
 
-  it('edits an item in its dialog, and the API reads the new label', async () => {
+  it('edits an item in its dialog, its label and its Chinese label, and the API reads both', async () => {
     const card = itemsCard('Gender');
     await card.locator('.ant-table-row', { hasText: 'Female' }).getByRole('button', { name: 'Edit' }).click();
-    const label = dialog().getByLabel('Label');
+    const label = dialog().getByLabel('Label', { exact: true });
     await page.waitForFunction(() => (document.querySelector('#item_label') as HTMLInputElement | null)?.value === 'Female');
     await label.fill('Woman');
+    await dialog().getByLabel('Chinese label').fill('女');
     await save('PUT', '/api/v1/dictionaries/sys_gender/items/');
     await card.locator('.ant-table-row', { hasText: 'Woman' }).waitFor();
     expect(await items('sys_gender')).to.deep.include({ label: 'Woman', value: 'f', sort: 2 });
+    const res = await api().get('/api/v1/dictionaries/sys_gender/items?keyword=f').set('Authorization', ADMIN).set('Accept-Language', 'zh');
+    expect(res.body.data.items[0]).to.include({ label: 'Woman', displayLabel: '女' });
+    expect(res.body.data.items[0].labels).to.deep.equal({ zh: '女' });
   });
 
   it('deletes an item after confirmation', async () => {

@@ -9,14 +9,16 @@ interface Menu {
   id: string;
   parentId: string | null;
   title: string;
+  titles: { en?: string; zh?: string };
   type: string;
 }
 
 /**
  * The console's menus page (pages/custom/menus), in Chromium against the real server: the tree
  * table of every menu, a directory and a menu under it made through the page (and the side menu
- * following), the fields a type has, a module's menu that keeps what its manifest decides, the
- * API's refusal to delete a menu with children, and a lesser administrator offered no change.
+ * following), the fields a type has, a title in Chinese shown in the Chinese side menu, a
+ * module's menu that keeps what its manifest decides, the API's refusal to delete a menu with
+ * children, and a lesser administrator offered no change.
  */
 describe('browser: the menus page', () => {
   let ui: ConsoleHarness;
@@ -96,11 +98,27 @@ describe('browser: the menus page', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
+  it('gives a menu its title in Chinese, which the side menu shows when the console speaks Chinese', async () => {
+    await row('Sales report').getByRole('button', { name: 'Edit' }).click();
+    await page.waitForFunction(() => (document.querySelector('#menu_title') as HTMLInputElement | null)?.value === 'Sales report');
+    await fill({ titles_zh: '销售报表' });
+    await save();
+    expect((await menuTitled('Sales report'))?.titles).to.deep.equal({ zh: '销售报表' });
+    await page.getByText('中文').click();
+    await ui.sideMenu().filter({ hasText: '销售报表' }).waitFor();
+    await ui.sideMenu().filter({ hasText: '用户管理' }).waitFor();
+    await page.getByText('English').click();
+    await ui.sideMenu().filter({ hasText: 'Sales report' }).waitFor();
+  });
+
   it('keeps what a module’s manifest decides about its menu: those fields are locked, and it has no delete', async () => {
     expect(await row('Roles').getByRole('button', { name: 'Delete' }).count()).to.equal(0);
     await row('Roles').getByRole('button', { name: 'Edit' }).click();
     await page.waitForFunction(() => (document.querySelector('#menu_title') as HTMLInputElement | null)?.value === 'Roles');
     expect(await ui.field('menu_title').isDisabled()).to.equal(true);
+    // Its title in Chinese is the one its module declares.
+    expect(await ui.field('menu_titles_zh').inputValue()).to.equal('角色管理');
+    expect(await ui.field('menu_titles_zh').isDisabled()).to.equal(true);
     expect(await ui.field('menu_permission').isDisabled()).to.equal(true);
     expect(await ui.field('menu_icon').isDisabled()).to.equal(false);
     await dialog().getByRole('button', { name: 'Cancel' }).click();

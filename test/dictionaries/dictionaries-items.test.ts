@@ -16,8 +16,9 @@ describe('dictionaries: the items of a dictionary', () => {
   describe('one item', () => {
     it('adds an item: 201 with id, trimmed label, value as sent, sort 0, active, not default, version 1', async () => {
       const item = expectSuccess(await api.call('post', '/dictionaries/colour/items', { value: 'r', label: ' Red ', remark: 'Warm' }), 201).data as ItemBody;
-      expect(item).to.have.all.keys('id', 'label', 'value', 'sort', 'status', 'isDefault', 'remark', 'version', 'createdAt', 'updatedAt');
+      expect(item).to.have.all.keys('id', 'label', 'labels', 'value', 'sort', 'status', 'isDefault', 'remark', 'version', 'createdAt', 'updatedAt');
       expect(item).to.include({ label: 'Red', value: 'r', sort: 0, status: 'active', isDefault: false, remark: 'Warm', version: 1 });
+      expect(item.labels).to.deep.equal({});
       expect(expectSuccess(await api.call('get', `/dictionaries/colour/items/${item.id}`)).data).to.deep.equal(item);
       expect(expectSuccess(await api.call('get', `/dictionaries/COLOUR/items/${item.id}`)).data).to.deep.equal(item);
     });

@@ -14,8 +14,9 @@ describe('dictionaries: the dictionaries (types)', () => {
   describe('one dictionary', () => {
     it('creates a dictionary: 201 with id, code, trimmed name, status active, version 1 and timestamps', async () => {
       const type = expectSuccess(await api.call('post', '/dictionaries', { code: 'sys_user_sex', name: ' Sex ', remark: 'Of a user' }), 201).data as TypeBody;
-      expect(type).to.have.all.keys('id', 'code', 'name', 'status', 'remark', 'inherited', 'version', 'createdAt', 'updatedAt');
-      expect(type).to.include({ code: 'sys_user_sex', name: 'Sex', status: 'active', remark: 'Of a user', inherited: false, version: 1 });
+      expect(type).to.have.all.keys('id', 'code', 'name', 'names', 'builtin', 'status', 'remark', 'inherited', 'version', 'createdAt', 'updatedAt');
+      expect(type).to.include({ code: 'sys_user_sex', name: 'Sex', builtin: false, status: 'active', remark: 'Of a user', inherited: false, version: 1 });
+      expect(type.names).to.deep.equal({});
       expect(type.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(expectSuccess(await api.call('get', `/dictionaries/${type.id}`)).data).to.deep.equal(type);
     });

@@ -5,6 +5,12 @@ import { expectSuccess } from '../http/helpers';
 import { ADMIN, type TestServer } from '../support/server';
 
 export const PROBE = path.join(__dirname, 'fixtures', 'dictionaries-probe');
+/** Declares `probe_level` through dictionaries.builtin. */
+export const BUILTIN_PROBE = path.join(__dirname, 'fixtures', 'dictionaries-builtin-probe');
+/** Declares `late_level`, loaded while the server runs. */
+export const LATE_PROBE = path.join(__dirname, 'fixtures', 'dictionaries-late-probe');
+/** Declares malformed built-in dictionaries (and one well-formed). */
+export const BAD_PROBE = path.join(__dirname, 'fixtures', 'dictionaries-bad-probe');
 
 export interface TypeBody {
   id: string;
@@ -12,6 +18,8 @@ export interface TypeBody {
   name: string;
   status: 'active' | 'disabled';
   remark: string | null;
+  names: { en?: string; zh?: string };
+  builtin: boolean;
   inherited: boolean;
   version: number;
   createdAt: string;
@@ -21,6 +29,9 @@ export interface TypeBody {
 export interface ItemBody {
   id: string;
   label: string;
+  labels: { en?: string; zh?: string };
+  /** Only in the items list: the label in the caller's language. */
+  displayLabel?: string;
   value: string;
   sort: number;
   status: 'active' | 'disabled';

@@ -64,7 +64,9 @@ describe('generator: the HTTP API — preview, download, sync, delete, permissio
       expect(manifest).to.include({ id: 'g6api-book', name: 'Library books' });
       expect(manifest.generation).to.include({ templateId: 'crud', sourceTable: 'g6api_book', className: 'LibraryBook', resourcePath: '/library/books' });
       expect(paths).to.include(manifest.generation.routeModule);
-      expect(manifest.permissions.map((p) => p.code).sort()).to.deep.equal(['add', 'edit', 'list', 'query', 'remove'].map((a) => `library:book:${a}`));
+      expect(manifest.permissions.map((p) => p.code).sort()).to.deep.equal(
+        ['add', 'edit', 'export', 'list', 'query', 'remove'].map((a) => `library:book:${a}`),
+      );
       expect(manifest.menus).to.have.length(1);
       expect(manifest.menus[0]).to.include({ path: '/library/books', title: 'Library books' });
       // The table is named only in the entity, as a string.

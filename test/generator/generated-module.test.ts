@@ -376,7 +376,7 @@ describe('generator: a generated module', () => {
       const permissions = itemsOf<{ code: string; scope: string; moduleId: string }>(
         await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN),
       );
-      expect(permissions.map((p) => p.code).sort()).to.deep.equal(['add', 'edit', 'list', 'query', 'remove'].map((a) => `${PREFIX}:${a}`));
+      expect(permissions.map((p) => p.code).sort()).to.deep.equal(['add', 'edit', 'export', 'list', 'query', 'remove'].map((a) => `${PREFIX}:${a}`));
       expect(permissions.every((p) => p.scope === 'tenant' && p.moduleId === MODULE_ID)).to.equal(true);
     });
 
@@ -466,7 +466,12 @@ describe('generator: a generated module', () => {
       const summary = expectSuccess(await http().get(`/api/v1/system/modules/${MODULE_ID}`).set('Authorization', ADMIN)).data as Record<string, unknown>;
       expect(summary).to.include({ status: 'enabled', builtin: false, name: 'Generated library books' });
       const permissions = itemsOf<{ code: string }>(await http().get('/api/v1/system/permissions').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN));
-      expect(permissions).to.have.length(5);
+      expect(permissions).to.have.length(6);
+      // Its list's export, as every kit list has: the rows as CSV, under its own permission.
+      const exported = await http().get(`${BASE}/export`).query({ format: 'csv' }).set('Authorization', ADMIN);
+      expect(exported.status, exported.text).to.equal(200);
+      expect(exported.headers['content-type']).to.equal('text/csv; charset=utf-8');
+      expect(exported.text.split('\r\n')[0]).to.match(/^\uFEFFid,/);
       expect(
         itemsOf<{ path: string }>(await http().get('/api/v1/menus').query({ moduleId: MODULE_ID }).set('Authorization', ADMIN)).map((m) => m.path),
       ).to.deep.equal(['/library/gen-books']);

@@ -55,7 +55,9 @@ describe("the generator's crud template: rendering", () => {
     expect(books.dependsOn).to.deep.equal(['dictionaries']);
     expect(books.capabilities).to.deep.equal(['http', 'db']);
     expect(books.description).to.include('library_books');
-    expect(books.permissions.map((p: { code: string }) => p.code)).to.deep.equal(['list', 'query', 'add', 'edit', 'remove'].map((a) => `library:book:${a}`));
+    expect(books.permissions.map((p: { code: string }) => p.code)).to.deep.equal(
+      ['list', 'export', 'query', 'add', 'edit', 'remove'].map((a) => `library:book:${a}`),
+    );
     expect(books.permissions[0]).to.deep.equal({ code: 'library:book:list', name: 'List Book records', scope: 'global', owner: 'library-books' });
     expect(books.menus).to.deep.equal([{ title: 'Library books', path: '/library/books', component: 'library-books/index', permission: 'library:book:list' }]);
     expect(books.generation).to.deep.equal({

@@ -6,12 +6,14 @@ import { ADMIN, startTestServer, type TestServer } from '../support/server';
 
 interface MenuNode {
   title: string;
+  path: string;
   permission: string;
   moduleId: string | null;
   children: MenuNode[];
 }
 
 const titles = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.children)]);
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 describe("me: the caller's own account", () => {
   let server: TestServer;
@@ -82,6 +84,27 @@ describe("me: the caller's own account", () => {
       expect(titles(tree)).to.not.include('Modules');
       const everything = (expectSuccess(await server.http().get('/api/v1/me/menus').set('Authorization', ADMIN)).data as { items: MenuNode[] }).items;
       expect(titles(everything)).to.include.members(['Online sessions', 'Modules']);
+    });
+
+    it('answers each built-in menu’s title in the caller’s language: Chinese for zh-*, the manifest’s English otherwise', async () => {
+      const menusIn = async (language?: string) => {
+        const request = server.http().get('/api/v1/me/menus').set('Authorization', ADMIN);
+        if (language !== undefined) request.set('Accept-Language', language);
+        return (expectSuccess(await request).data as { items: MenuNode[] }).items;
+      };
+      const byPath = (tree: MenuNode[]) => new Map(flatten(tree).map((menu) => [menu.path, menu.title]));
+      const zh = byPath(await menusIn('zh-CN,zh;q=0.9,en;q=0.8'));
+      expect([zh.get('/system/users'), zh.get('/system/sessions'), zh.get('/system/tasks/schedules')]).to.deep.equal(['用户管理', '在线用户', '定时任务']);
+      for (const language of ['en', 'fr', undefined]) {
+        const en = byPath(await menusIn(language));
+        expect([en.get('/system/users'), en.get('/system/sessions'), en.get('/system/tasks/schedules')], String(language)).to.deep.equal([
+          'Users',
+          'Online sessions',
+          'Task schedules',
+        ]);
+      }
+      // Navigation carries one title: the others stay with the menus API.
+      expect(flatten(await menusIn('zh'))[0]).to.not.have.property('titles');
     });
   });
 

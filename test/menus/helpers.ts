@@ -7,6 +7,7 @@ export interface Menu {
   id: string;
   parentId: string | null;
   title: string;
+  titles: { en?: string; zh?: string };
   path: string;
   component: string;
   permission: string;
@@ -20,7 +21,7 @@ export interface Menu {
   updatedAt: string;
 }
 
-export interface MenuNode extends Omit<Menu, 'version' | 'createdAt' | 'updatedAt'> {
+export interface MenuNode extends Omit<Menu, 'titles' | 'version' | 'createdAt' | 'updatedAt'> {
   children: MenuNode[];
 }
 

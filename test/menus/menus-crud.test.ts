@@ -21,6 +21,7 @@ describe('menus: create, read, update, delete', () => {
       const data = expectSuccess(res, 201).data as Menu;
       expect(data).to.include({ parentId: null, title: 'Reports', path: '/reports', component: 'reports/index', permission: 'reports:report:list' });
       expect(data).to.include({ type: 'menu', icon: null, sort: 0, visible: true, moduleId: null, version: 1 });
+      expect(data.titles).to.deep.equal({});
       expect(data.id).to.match(UUID_V7);
       expect(data.updatedAt).to.equal(data.createdAt);
       expect(Object.keys(data).sort()).to.deep.equal([
@@ -34,6 +35,7 @@ describe('menus: create, read, update, delete', () => {
         'permission',
         'sort',
         'title',
+        'titles',
         'type',
         'updatedAt',
         'version',

@@ -61,6 +61,7 @@ describe('menus: trees', () => {
         'permission',
         'sort',
         'title',
+        'titles',
         'type',
         'visible',
       ]);

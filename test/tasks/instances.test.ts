@@ -12,53 +12,55 @@ import { act, freshKey, probeRuns, readAttempts, startTaskServer, submitted, wai
  * task-probe fixture's record of what its handlers saw is shared.
  */
 describe('tasks: several instances', () => {
-  describe('with Redis', () => {
-    let database: TestDatabase | undefined;
-    let first: TestServer | undefined;
-    let second: TestServer | undefined;
-    before(async function () {
-      const redisUrl = process.env.REDIS_URL;
-      if (!process.env.DATABASE_URL || !redisUrl) return this.skip();
-      database = await createTestDatabase();
-      // A heartbeat every 40 s: an abort within the test's wait can only come from the event.
-      const shared = { TASKS_LEASE_MS: '120000', REDIS_URL: redisUrl };
-      first = await startTaskServer(shared, { database });
-      second = await startTaskServer({ ...shared, TASKS_CONCURRENCY: '0' }, { database });
-    });
-    after(async () => {
-      await second?.kernel.stop();
-      await first?.kernel.stop();
-      await database?.cleanup();
+  for (const link of ['redis', 'database'] as const)
+    describe(`linked by ${link}`, () => {
+      let database: TestDatabase | undefined;
+      let first: TestServer | undefined;
+      let second: TestServer | undefined;
+      before(async function () {
+        const redisUrl = process.env.REDIS_URL;
+        if (!process.env.DATABASE_URL || (link === 'redis' && !redisUrl)) return this.skip();
+        database = await createTestDatabase();
+        // A heartbeat every 40 s: an abort within the test's wait can only come from the event.
+        const shared: Record<string, string> = { TASKS_LEASE_MS: '120000', ...(link === 'redis' ? { REDIS_URL: redisUrl! } : {}) };
+        first = await startTaskServer(shared, { database });
+        second = await startTaskServer({ ...shared, TASKS_CONCURRENCY: '0' }, { database });
+      });
+      after(async () => {
+        await second?.kernel.stop();
+        await first?.kernel.stop();
+        await database?.cleanup();
+      });
+
+      it('aborts the handler on the instance running it when the cancel arrives at the other one', async () => {
+        const task = await submitted(second!, { type: 'probe.hold' });
+        await waitForState(second!, task.id, 'running');
+        const cancelled = expectSuccess(await act(second!, task.id, 'cancel')).data as TaskBody;
+        expect(cancelled.state).to.equal('cancelled');
+        const seen = await eventually(async () => {
+          const runs = await probeRuns(first!, task.id);
+          return runs.aborted.length > 0 ? runs : undefined;
+        }, 10_000);
+        expect(seen).to.deep.include({ attempts: [1], aborted: ['the task was cancelled'] });
+        expect((await readAttempts(first!, task.id)).map((a) => a.outcome)).to.deep.equal(['cancelled']);
+      });
+
+      it('runs a task submitted to the instance without workers on the other one', async () => {
+        const task = await submitted(second!, { type: 'system.echo', payload: { via: 'second' } });
+        expect((await waitForState(first!, task.id, 'succeeded')).result).to.deep.equal({ via: 'second' });
+      });
     });
 
-    it('aborts the handler on the instance running it when the cancel arrives at the other one', async () => {
-      const task = await submitted(second!, { type: 'probe.hold' });
-      await waitForState(second!, task.id, 'running');
-      const cancelled = expectSuccess(await act(second!, task.id, 'cancel')).data as TaskBody;
-      expect(cancelled.state).to.equal('cancelled');
-      const seen = await eventually(async () => {
-        const runs = await probeRuns(first!, task.id);
-        return runs.aborted.length > 0 ? runs : undefined;
-      }, 10_000);
-      expect(seen).to.deep.include({ attempts: [1], aborted: ['the task was cancelled'] });
-      expect((await readAttempts(first!, task.id)).map((a) => a.outcome)).to.deep.equal(['cancelled']);
-    });
-
-    it('runs a task submitted to the instance without workers on the other one', async () => {
-      const task = await submitted(second!, { type: 'system.echo', payload: { via: 'second' } });
-      expect((await waitForState(first!, task.id, 'succeeded')).result).to.deep.equal({ via: 'second' });
-    });
-  });
-
-  describe('without Redis', () => {
+  describe('without Redis, and with the event bus through the database turned off', () => {
     let database: TestDatabase | undefined;
     let running: TestServer | undefined;
     let answering: TestServer | undefined;
     before(async function () {
       if (!process.env.DATABASE_URL) return this.skip();
       database = await createTestDatabase();
-      running = await startTaskServer({ TASKS_LEASE_MS: '1500' }, { database });
-      answering = await startTaskServer({ TASKS_CONCURRENCY: '0' }, { database });
+      // Nothing carries the cancel between them: only the heartbeat can find it.
+      running = await startTaskServer({ TASKS_LEASE_MS: '1500', EVENT_BUS_DATABASE: 'off' }, { database });
+      answering = await startTaskServer({ TASKS_CONCURRENCY: '0', EVENT_BUS_DATABASE: 'off' }, { database });
     });
     after(async () => {
       await answering?.kernel.stop();

@@ -50,6 +50,8 @@ export interface ResourceSpec {
   create?: { permission?: string; fields: FieldSpec[] };
   update?: { permission?: string; fields: FieldSpec[]; method: 'PUT' | 'PATCH' };
   remove?: { permission?: string };
+  /** `<collection>/export`: the list as a spreadsheet. */
+  export?: { permission?: string };
 }
 
 const API_PREFIX = '/api/v1';
@@ -90,6 +92,7 @@ export function resourceFor(menu: MenuNode, catalog: Catalog): ResourceSpec | un
         method: itemOps.put ? 'PUT' : 'PATCH',
       },
       remove: itemOps.delete && { permission: itemOps.delete['x-permission'] },
+      export: catalog.paths[`${path}/export`]?.get && { permission: catalog.paths[`${path}/export`].get['x-permission'] },
     };
   }
   return undefined;

@@ -9,7 +9,6 @@ import { ResourcePage } from '../pages/resource-page';
 import { menuAt, navigationItems } from './navigation';
 import { PreferenceSwitches } from './preference-switches';
 import { usePreferences } from '../preferences';
-import { localizedMenus } from '../i18n/menu-titles';
 import { useLiveEvents } from './use-live-events';
 import { MY_NOTICES, MY_NOTICES_PERMISSION } from '../pages/custom/notices/my-notices';
 
@@ -26,8 +25,8 @@ const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
 const NoticeBell = lazy(() => import('./notice-bell'));
 
 /**
- * The signed-in console: the side menu from GET /me/menus, a header with the preferences, the
- * API reference, the profile and sign-out, and the page of the menu the address names (or the
+ * The signed-in console: the side menu from GET /me/menus (its titles in the console's language),
+ * a header with the preferences, the API reference, the profile and sign-out, and the page of the menu the address names (or the
  * profile at /profile). The menus and the catalog are read at sign-in, and again whenever a page
  * calls MenusRefresh (the modules page after enabling or disabling a module, the generator after
  * generating one), never with a new build. The caller's live events keep it current: a module
@@ -44,11 +43,18 @@ export default function Shell({ api }: { api: ApiClient }) {
   const { mutate: logout } = useLogout();
   const { data: identity } = useGetIdentity<Identity>();
   const [collapsed, setCollapsed] = useState(false);
-  const menus = useCustom<{ items: MenuNode[] }>({ url: '/me/menus', method: 'get' });
-  const catalog = useCustom<Catalog>({ url: '/v3/api-docs', method: 'get', meta: { raw: true } });
-  const items = menus.result.data?.items;
   const { language } = usePreferences();
-  const tree = useMemo(() => items && localizedMenus(items, language), [items, language]);
+  // The API answers each title in the language the client sends (Accept-Language): the language
+  // in the query's key reads the menus again when it is switched, the old ones shown meanwhile
+  // so that the page on screen is not drawn anew.
+  const menus = useCustom<{ items: MenuNode[] }>({
+    url: '/me/menus',
+    method: 'get',
+    meta: { language },
+    queryOptions: { placeholderData: (previous) => previous },
+  });
+  const catalog = useCustom<Catalog>({ url: '/v3/api-docs', method: 'get', meta: { raw: true } });
+  const tree = menus.result.data?.items;
   // Refine answers an empty object until the catalog arrives; the menus may come first.
   const loaded = catalog.query.isSuccess ? catalog.result.data : undefined;
   const pages = useMemo(() => menuPages(tree ?? []), [tree]);

@@ -1,10 +1,11 @@
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
-import { Card, type TableProps } from 'antd';
+import { Card, Space, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { FilterForm } from './filter-form';
 import { PagedTable } from './paged-table';
 import { CreateButton } from './row-actions';
+import { ExportButton } from './export-button';
 
 /**
  * A list of a collection for a page's table: 20 rows a page, its filter form's values sent as the
@@ -30,6 +31,8 @@ export interface ListCardProps<T extends BaseRecord> {
   filters: { name: string; fields?: ReactNode };
   /** The Create button and the permission that shows it; none where nothing can be created. */
   create?: { resource: string; permission: string; onClick: () => void };
+  /** The Export button and the permission that shows it (`<resource>/export`). */
+  exportable?: { resource: string; permission: string };
   /** What the table's rows do besides showing (a selection). */
   rows?: Pick<TableProps<T>, 'rowSelection' | 'onRow'>;
   /** Said between the filters and the table. */
@@ -39,9 +42,15 @@ export interface ListCardProps<T extends BaseRecord> {
 }
 
 /** A list page's card: its title and Create, the filters, a notice, the table with its total. */
-export function ListCard<T extends BaseRecord>({ title, table, columns, filters, create, rows, notice, children }: ListCardProps<T>) {
+export function ListCard<T extends BaseRecord>({ title, table, columns, filters, create, exportable, rows, notice, children }: ListCardProps<T>) {
+  const extra = (
+    <Space>
+      {exportable && <ExportButton {...exportable} filters={table.filters} sorters={table.sorters} />}
+      {create && <CreateButton {...create} />}
+    </Space>
+  );
   return (
-    <Card title={title} extra={create && <CreateButton {...create} />}>
+    <Card title={title} extra={extra}>
       <FilterForm searchFormProps={table.searchFormProps} name={filters.name}>
         {filters.fields}
       </FilterForm>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ResourceSpec } from '../catalog/resources';
 import type { FieldSpec } from '../catalog/schema';
 import { DeleteButton } from './delete-button';
+import { ExportButton } from './export-button';
 import { DATE_TIME_VALUE, FieldControl } from './field-input';
 import { PagedTable } from './paged-table';
 
@@ -21,7 +22,7 @@ const HIDDEN = new Set(['id', 'version', 'tenantId']);
 export function ResourceList({ spec }: { spec: ResourceSpec }) {
   const { translate: t } = useTranslation();
   const navigate = useNavigate();
-  const { tableProps, searchFormProps, tableQuery } = useTable<BaseRecord, never, Record<string, unknown>>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<BaseRecord, never, Record<string, unknown>>({
     resource: spec.name,
     pagination: { pageSize: 20 },
     syncWithLocation: false,
@@ -60,13 +61,16 @@ export function ResourceList({ spec }: { spec: ResourceSpec }) {
     <Card
       title={spec.title}
       extra={
-        spec.create && (
-          <CanAccess resource={spec.name} action="create" params={{ permission: spec.create.permission }}>
-            <Button type="primary" onClick={() => navigate(`${spec.route}/create`)}>
-              {t('list.create')}
-            </Button>
-          </CanAccess>
-        )
+        <Space>
+          {spec.export && <ExportButton resource={spec.name} permission={spec.export.permission} filters={filters} sorters={sorters} />}
+          {spec.create && (
+            <CanAccess resource={spec.name} action="create" params={{ permission: spec.create.permission }}>
+              <Button type="primary" onClick={() => navigate(`${spec.route}/create`)}>
+                {t('list.create')}
+              </Button>
+            </CanAccess>
+          )}
+        </Space>
       }
     >
       {spec.filters.length > 0 && (

@@ -30,6 +30,7 @@ export const schedules = defineResource({
     add: 'task:schedule:add',
     edit: 'task:schedule:edit',
     remove: 'task:schedule:remove',
+    export: 'task:schedule:export',
   },
   schemas: { view: ScheduleSchema, create: CreateScheduleBody, update: UpdateScheduleBody },
   filters: {

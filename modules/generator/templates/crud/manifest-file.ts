@@ -7,6 +7,7 @@ import { CRUD_TEMPLATE_ID, CRUD_TEMPLATE_VERSION } from './template-id';
 /** The permissions' actions and names, in the order the routes come. */
 export const ACTIONS = [
   { action: 'list', name: (type: string) => `List ${type} records` },
+  { action: 'export', name: (type: string) => `Export ${type} records` },
   { action: 'query', name: (type: string) => `View ${withArticle(type)} record` },
   { action: 'add', name: (type: string) => `Add ${type} records` },
   { action: 'edit', name: (type: string) => `Edit ${type} records` },

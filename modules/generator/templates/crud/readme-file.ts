@@ -35,6 +35,7 @@ export function readmeFile(model: CrudModel, migration: string | undefined): Gen
       '| Method | Path | Permission | Answers |',
       '|---|---|---|---|',
       `| GET | ${api} | ${permission('list')} | a page of records; ${listNote(model)} |`,
+      `| GET | ${api}/export?format=xlsx\\|csv | ${permission('export')} | every record the list's filters select, in its sort, as a spreadsheet |`,
       `| GET | ${api}/{id} | ${permission('query')} | the record, or 404 ${code('SYSTEM_RESOURCE_NOT_FOUND_404')} |`,
       `| POST | ${api} | ${permission('add')} | 201 with the record |`,
       `| PUT | ${api}/{id} | ${permission('edit')} | the record; changes the fields sent${versionNote} |`,

@@ -56,7 +56,11 @@ export function schemasFile(model: CrudModel): GeneratedFile {
 export function valueSchema(column: Column, { orNull = column.nullable, description = describe(column) } = {}): string {
   const { schema, shape, limits } = column.type;
   const value: [string, string][] = [...shape, ...limits];
-  const described: [string, string][] = [['description', tsString(description)]];
+  // A dictionary-bound field names its list, so the kit's export shows the labels (export-columns.ts).
+  const described: [string, string][] = [
+    ['description', tsString(description)],
+    ...(column.dictCode ? [["'x-dictionary'", tsString(column.dictCode)] as [string, string]] : []),
+  ];
   if (!orNull) return `Type.${schema}(${schemaOptions([...value, ...described])})`;
   return `Type.Union([Type.${schema}(${schemaOptions(value)}), Type.Null()], ${schemaOptions(described)})`;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from '@refinedev/core';
-import { Space, Typography, type TableColumnType } from 'antd';
+import { Space, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
+import { usePreferences } from '../../../preferences';
 import { ListCard, type ListTable } from '../../list-card';
 import { RowActions } from '../../row-actions';
 import { StatusTag } from '../../status';
@@ -17,10 +18,12 @@ export interface DictionaryListProps {
 
 /**
  * The dictionaries, the master of the page: picking one (its radio, or its row) shows its items.
- * A platform dictionary read in a tenant is tagged inherited and offers no edit or delete.
+ * A platform dictionary read in a tenant is tagged inherited and offers no edit or delete; a
+ * built-in one (a module's) is tagged built-in, named in the console's language, and offers no delete.
  */
 export function DictionaryList({ title, table, selectedId, onSelect, onEdit }: DictionaryListProps) {
   const { translate: t } = useTranslation();
+  const { language } = usePreferences();
   const anyInherited = table.tableProps.dataSource?.some((dictionary) => dictionary.inherited) === true;
 
   const columns: TableColumnType<Dictionary>[] = [
@@ -31,17 +34,30 @@ export function DictionaryList({ title, table, selectedId, onSelect, onEdit }: D
       render: (code: string, dictionary) => (
         <Space size={4} wrap>
           {code}
+          {dictionary.builtin && (
+            <Tooltip title={t('dictionaries.builtinHint')}>
+              <Tag color="gold">{t('dictionaries.builtin')}</Tag>
+            </Tooltip>
+          )}
           {dictionary.inherited && <InheritedTag />}
         </Space>
       ),
     },
-    { dataIndex: 'name', title: t('dictionaries.name'), sorter: true },
+    { dataIndex: 'name', title: t('dictionaries.name'), sorter: true, render: (name: string, dictionary) => dictionary.names?.[language] ?? name },
     { dataIndex: 'status', title: t('fields.status'), render: (status: Dictionary['status']) => <StatusTag status={status} /> },
     {
       key: 'actions',
       title: t('list.actions'),
       render: (_, dictionary) =>
-        !dictionary.inherited && <RowActions resource="dictionaries" record={dictionary} permissions={DICT_PERMISSIONS} onEdit={() => onEdit(dictionary)} />,
+        !dictionary.inherited && (
+          <RowActions
+            resource="dictionaries"
+            record={dictionary}
+            permissions={DICT_PERMISSIONS}
+            removable={!dictionary.builtin}
+            onEdit={() => onEdit(dictionary)}
+          />
+        ),
     },
   ];
 

@@ -7,11 +7,18 @@ export const DICT_PERMISSIONS = {
   remove: 'system:dict:remove',
 } as const;
 
+/** A text per language; one left out shows the stored label (or name). */
+export type Labels = { en?: string; zh?: string };
+
 /** A dictionary as the list answers it; `inherited`: the platform's, read in a tenant that cannot change it. */
 export interface Dictionary {
   id: string;
   code: string;
   name: string;
+  /** The name per language (a built-in's, from its module). */
+  names: Labels;
+  /** Declared by a module: not deleted, code and name fixed. */
+  builtin: boolean;
   status: Status;
   remark: string | null;
   inherited: boolean;
@@ -21,7 +28,11 @@ export interface Dictionary {
 /** An item of a dictionary. */
 export interface DictionaryItem {
   id: string;
+  /** As stored: what the form edits. */
   label: string;
+  labels: Labels;
+  /** In the console's language: what the list shows. */
+  displayLabel: string;
   value: string;
   sort: number;
   status: Status;

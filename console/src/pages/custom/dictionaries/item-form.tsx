@@ -4,7 +4,10 @@ import { FormModal, RemarkItem, useRules } from '../../form-modal';
 import { StatusItem } from '../../status';
 import { itemsOf, type Dictionary, type DictionaryItem } from './dictionary';
 
-/** Create or edit an item of a dictionary: its label, its value (unique in the dictionary), its place in the order, its status. */
+/** A blank label per language is not sent: the API takes only labels with text. */
+const emptyAsUnset = (value: string | undefined) => (value?.trim() ? value : undefined);
+
+/** Create or edit an item of a dictionary: its label (and one per language), its value (unique in the dictionary), its place in the order, its status. */
 export function ItemForm({ dictionary, item, onClose }: { dictionary: Dictionary; item?: DictionaryItem; onClose: () => void }) {
   const { translate: t } = useTranslation();
   const rules = useRules();
@@ -14,10 +17,23 @@ export function ItemForm({ dictionary, item, onClose }: { dictionary: Dictionary
       name="item"
       id={item?.id}
       title={t(item ? 'dictionaries.editItemTitle' : 'dictionaries.createItemTitle', { name: dictionary.name })}
-      defaults={{ sort: 0, status: 'active', isDefault: false }}
+      defaults={{ sort: 0, status: 'active', isDefault: false, labels: {} }}
       onClose={onClose}
     >
       <Form.Item name="label" label={t('dictionaries.label')} rules={[rules.required, rules.max(100)]}>
+        <Input />
+      </Form.Item>
+      {/* The label per language: an empty one is left out, and the label above shows in that language. */}
+      <Form.Item name={['labels', 'en']} label={t('dictionaries.labelEn')} rules={[rules.max(100)]} normalize={emptyAsUnset}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name={['labels', 'zh']}
+        label={t('dictionaries.labelZh')}
+        extra={t('dictionaries.labelsHint')}
+        rules={[rules.max(100)]}
+        normalize={emptyAsUnset}
+      >
         <Input />
       </Form.Item>
       <Form.Item name="value" label={t('dictionaries.value')} extra={t('dictionaries.valueHint')} rules={[rules.required, rules.max(100)]}>

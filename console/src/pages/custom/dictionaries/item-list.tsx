@@ -21,7 +21,7 @@ export function ItemList({ dictionary }: { dictionary: Dictionary }) {
   const writable = !dictionary.inherited;
 
   const columns: TableColumnType<DictionaryItem>[] = [
-    { dataIndex: 'label', title: t('dictionaries.label'), sorter: true },
+    { dataIndex: 'displayLabel', key: 'label', title: t('dictionaries.label'), sorter: true },
     { dataIndex: 'value', title: t('dictionaries.value'), sorter: true },
     { dataIndex: 'sort', title: t('dictionaries.sort'), sorter: true },
     { dataIndex: 'status', title: t('fields.status'), render: (status: DictionaryItem['status']) => <StatusTag status={status} /> },

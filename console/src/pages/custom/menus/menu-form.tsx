@@ -11,8 +11,9 @@ const CHILD_TYPE: Record<MenuType | 'root', MenuType> = { root: 'directory', dir
 
 /**
  * Create or edit a menu in a dialog. The fields follow the type: a button (a permission inside a
- * page) has no icon and is never shown in the navigation, so it has no visibility either. A
- * module's menu keeps what its manifest decides (title, type, path, component, permission); it
+ * page) has no icon and is never shown in the navigation, so it has no visibility either. The
+ * title in English and in Chinese is what the navigation shows in that language. A module's
+ * menu keeps what its manifest and code decide (titles, type, path, component, permission); it
  * may be moved, re-sorted, hidden or given an icon. The API's refusals (a move under its own
  * descendant, a malformed permission) arrive as they are.
  */
@@ -53,6 +54,19 @@ function MenuFields({ rows, menu }: { rows: MenuRow[]; menu?: MenuRow }) {
       <Form.Item name="title" label={t('menus.title')} rules={text(256)}>
         <Input disabled={declared} />
       </Form.Item>
+      {/* Left empty: no title in that language (the API takes none shorter than one character). */}
+      {(['en', 'zh'] as const).map((language) => (
+        <Form.Item
+          key={language}
+          name={['titles', language]}
+          label={t(language === 'en' ? 'menus.titleEn' : 'menus.titleZh')}
+          extra={t('menus.titlesHint')}
+          rules={[{ max: 256, message: t('form.tooLong', { max: 256 }) }]}
+          normalize={(value?: string) => value || undefined}
+        >
+          <Input disabled={declared} />
+        </Form.Item>
+      ))}
       <Form.Item name="path" label={t('menus.path')} rules={[...text(256), { pattern: /^\//, message: t('menus.pathStart') }]}>
         <Input disabled={declared} placeholder="/system/reports" />
       </Form.Item>

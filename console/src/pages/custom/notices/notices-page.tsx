@@ -2,6 +2,7 @@ import { CanAccess, useTranslation } from '@refinedev/core';
 import { Button, Form, Select, Space, Tag, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { DeleteButton } from '../../delete-button';
+import { useDictionaryLabels } from '../../dictionary-labels';
 import { ListCard, useListTable } from '../../list-card';
 import type { CustomPageProps } from '../registry';
 import { editable, NOTICE_PERMISSIONS, NOTICE_STATUSES, NOTICE_TYPES, STATUS_COLORS, useAudienceChoices, type Notice } from './notice';
@@ -17,6 +18,9 @@ import { NoticeForm } from './notice-form';
 export default function NoticesPage({ menu }: CustomPageProps) {
   const { translate: t } = useTranslation();
   const choices = useAudienceChoices();
+  // The labels operators gave the stored values in the built-in dictionaries, the console's own until they load.
+  const typeLabel = useDictionaryLabels('notice_type');
+  const statusLabel = useDictionaryLabels('notice_status');
   const table = useListTable<Notice>('notices');
   // undefined: closed; null: a new notice.
   const [editing, setEditing] = useState<Notice | null>();
@@ -27,21 +31,29 @@ export default function NoticesPage({ menu }: CustomPageProps) {
     fields: (
       <>
         <Form.Item name="type" label={t('notices.type')}>
-          <Select allowClear style={{ minWidth: 140 }} options={NOTICE_TYPES.map((value) => ({ value, label: t(`notices.type.${value}`) }))} />
+          <Select
+            allowClear
+            style={{ minWidth: 140 }}
+            options={NOTICE_TYPES.map((value) => ({ value, label: typeLabel(value, t(`notices.type.${value}`)) }))}
+          />
         </Form.Item>
         <Form.Item name="status" label={t('fields.status')}>
-          <Select allowClear style={{ minWidth: 120 }} options={NOTICE_STATUSES.map((value) => ({ value, label: t(`notices.status.${value}`) }))} />
+          <Select
+            allowClear
+            style={{ minWidth: 120 }}
+            options={NOTICE_STATUSES.map((value) => ({ value, label: statusLabel(value, t(`notices.status.${value}`)) }))}
+          />
         </Form.Item>
       </>
     ),
   };
   const columns: TableColumnType<Notice>[] = [
     { dataIndex: 'title', title: t('notices.title'), sorter: true },
-    { dataIndex: 'type', title: t('notices.type'), render: (type: Notice['type']) => t(`notices.type.${type}`) },
+    { dataIndex: 'type', title: t('notices.type'), render: (type: Notice['type']) => typeLabel(type, t(`notices.type.${type}`)) },
     {
       dataIndex: 'status',
       title: t('fields.status'),
-      render: (status: Notice['status']) => <Tag color={STATUS_COLORS[status]}>{t(`notices.status.${status}`)}</Tag>,
+      render: (status: Notice['status']) => <Tag color={STATUS_COLORS[status]}>{statusLabel(status, t(`notices.status.${status}`))}</Tag>,
     },
     {
       dataIndex: 'audience',

@@ -1,5 +1,6 @@
 import { useTranslation } from '@refinedev/core';
 import { Tag, theme, Typography } from 'antd';
+import { useDictionaryLabels } from '../../dictionary-labels';
 import type { TaskState } from './task';
 
 /** An instant in the reader's locale, its ISO value kept in `dateTime`; a dash when there is none. */
@@ -38,12 +39,13 @@ const STATE_COLORS: Record<TaskState, string> = {
   cancelled: 'warning',
 };
 
-/** A task's state as a coloured tag. */
+/** A task's state as a coloured tag, labelled as the built-in dictionary `task_state` has it. */
 export function StateTag({ state }: { state: TaskState }) {
   const { translate: t } = useTranslation();
+  const labelOf = useDictionaryLabels('task_state');
   return (
     <Tag color={STATE_COLORS[state]} data-state={state}>
-      {t(`tasks.state.${state}`)}
+      {labelOf(state, t(`tasks.state.${state}`))}
     </Tag>
   );
 }

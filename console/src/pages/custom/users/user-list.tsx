@@ -1,12 +1,15 @@
 import { CanAccess, useTranslation, useUpdate, type CrudFilter } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
 import { Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tree, type TableColumnType } from 'antd';
+import { ExportButton } from '../../export-button';
+import { UserImport } from './user-import';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDepartmentTree, type DepartmentNode } from '../departments/department-tree';
 import { USER_PERMISSIONS, type User } from './user';
 import { ResetPassword } from './reset-password';
 import { DeleteButton } from '../../delete-button';
+import { useDictionaryLabels } from '../../dictionary-labels';
 import { PagedTable } from '../../paged-table';
 
 /**
@@ -19,8 +22,10 @@ export function UserList({ route, title }: { route: string; title: string }) {
   const navigate = useNavigate();
   const { mutate: update } = useUpdate();
   const departments = useDepartmentTree();
+  // The labels operators gave the statuses (`sys_user_status`), the console's own until they load.
+  const statusLabel = useDictionaryLabels('sys_user_status');
   const [resetting, setResetting] = useState<User>();
-  const { tableProps, searchFormProps, setFilters, tableQuery } = useTable<User, never, Record<string, unknown>>({
+  const { tableProps, searchFormProps, setFilters, tableQuery, filters, sorters } = useTable<User, never, Record<string, unknown>>({
     resource: 'users',
     pagination: { pageSize: 20 },
     syncWithLocation: false,
@@ -38,13 +43,13 @@ export function UserList({ route, title }: { route: string; title: string }) {
       dataIndex: 'status',
       title: t('users.status'),
       render: (status: User['status'], user) => (
-        <CanAccess resource="users" action="edit" params={{ permission: USER_PERMISSIONS.edit }} fallback={t(`users.status.${status}`)}>
+        <CanAccess resource="users" action="edit" params={{ permission: USER_PERMISSIONS.edit }} fallback={statusLabel(status, t(`users.status.${status}`))}>
           <Switch
             size="small"
             aria-label={t('users.enabled', { username: user.username })}
             checked={status === 'active'}
-            checkedChildren={t('users.status.active')}
-            unCheckedChildren={t('users.status.disabled')}
+            checkedChildren={statusLabel('active', t('users.status.active'))}
+            unCheckedChildren={statusLabel('disabled', t('users.status.disabled'))}
             onChange={(on) => update({ resource: 'users', id: user.id, values: { status: on ? 'active' : 'disabled' }, meta: { version: user.version } })}
           />
         </CanAccess>
@@ -89,11 +94,15 @@ export function UserList({ route, title }: { route: string; title: string }) {
         <Card
           title={title}
           extra={
-            <CanAccess resource="users" action="create" params={{ permission: USER_PERMISSIONS.add }}>
-              <Button type="primary" onClick={() => navigate(`${route}/create`)}>
-                {t('list.create')}
-              </Button>
-            </CanAccess>
+            <Space>
+              <UserImport />
+              <ExportButton resource="users" permission={USER_PERMISSIONS.export} filters={filters} sorters={sorters} />
+              <CanAccess resource="users" action="create" params={{ permission: USER_PERMISSIONS.add }}>
+                <Button type="primary" onClick={() => navigate(`${route}/create`)}>
+                  {t('list.create')}
+                </Button>
+              </CanAccess>
+            </Space>
           }
         >
           <Form {...searchFormProps} name="userFilters" layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
@@ -104,7 +113,7 @@ export function UserList({ route, title }: { route: string; title: string }) {
               <Select
                 allowClear
                 style={{ minWidth: 120 }}
-                options={(['active', 'disabled'] as const).map((value) => ({ value, label: t(`users.status.${value}`) }))}
+                options={(['active', 'disabled'] as const).map((value) => ({ value, label: statusLabel(value, t(`users.status.${value}`)) }))}
               />
             </Form.Item>
             <Button htmlType="submit">{t('list.search')}</Button>

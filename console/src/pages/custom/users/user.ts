@@ -4,6 +4,8 @@ export const USER_PERMISSIONS = {
   edit: 'system:user:edit',
   remove: 'system:user:remove',
   resetPwd: 'system:user:resetPwd',
+  export: 'system:user:export',
+  import: 'system:user:import',
 } as const;
 
 /** A user as the list and the item answer it. */

@@ -17,3 +17,15 @@ export interface ValueLabelSource {
 
 /** Owned by the kernel: the dictionaries module contributes the one source. */
 export const ValueLabelSpi = spi<ValueLabelSource>('kernel.value-labels');
+
+/**
+ * The labels of one code list from the contributed sources, the first source that knows the list
+ * answering; empty without a source (then values are shown as stored).
+ */
+export async function labelsFrom(sources: readonly ValueLabelSource[], code: string, language: Language): Promise<ReadonlyMap<string, string>> {
+  for (const source of sources) {
+    const labels = await source.labelsOf(code, language);
+    if (labels.size > 0) return labels;
+  }
+  return new Map();
+}
