@@ -118,6 +118,7 @@ describe('browser: the roles and tenant packages pages', () => {
       'me:menu:list',
       'system:post:add',
       'system:post:edit',
+      'system:post:export',
       'system:post:list',
       'system:post:query',
     ]);
