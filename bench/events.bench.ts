@@ -20,7 +20,7 @@
  * access token, and reads and discards them. BENCH_STREAMS and BENCH_HEARTBEAT_MS override.
  *
  *   npm run bench -- events
- *   BENCH_SECONDS=2 BENCH_ROUNDS=2 npm run bench -- events   (short, as CI runs it)
+ *   BENCH_SECONDS=2 BENCH_ROUNDS=3 npm run bench -- events   (short, as CI runs it)
  */
 import http from 'node:http';
 import { createTestDatabase } from '../test/support/database';
