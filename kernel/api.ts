@@ -50,7 +50,7 @@ export type { ErrorDefinition, LocalisedMessages } from './errors/error-definiti
 export { AppError } from './errors/app-error';
 export type { ErrorDetail } from './errors/app-error';
 export { KernelErrors } from './errors/kernel-errors';
-export type { Language } from './errors/error-catalogue';
+export { LANGUAGES, type Language } from './errors/error-catalogue';
 export type { Principal } from './auth/principal';
 export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator } from './auth/authenticator';

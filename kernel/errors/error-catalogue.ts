@@ -1,7 +1,9 @@
 import { definitionProblems, type ErrorDefinition } from './error-definition';
 import { KernelErrors } from './kernel-errors';
 
-export type Language = 'en' | 'zh';
+/** The languages the API speaks: its messages, labels and menu titles (kernel/http/language.ts picks one). */
+export const LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 export interface CatalogueEntry extends ErrorDefinition {
   /** `kernel` or the id of the module that declared the code. */

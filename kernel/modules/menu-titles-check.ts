@@ -1,11 +1,5 @@
-import type { Language } from '../errors/error-catalogue';
+import { LANGUAGES } from '../errors/error-catalogue';
 import type { LoadedModule } from './loaded-module';
-
-/**
- * The languages a menu title may be translated into: those a request can ask for
- * (kernel/http/language.ts). A record, so that a language added to `Language` must be added here.
- */
-const LANGUAGES: Readonly<Record<Language, true>> = { en: true, zh: true };
 
 /** The manifest's own limit on a menu `title` (contract section 8), held to its translations too. */
 const MAX_TITLE = 256;
@@ -22,8 +16,8 @@ export function menuTitleProblems(module: LoadedModule): string[] {
   const declared = new Set((module.manifest.menus ?? []).map((menu) => menu.path));
   const problems: string[] = [];
   for (const [language, titles] of Object.entries(translations)) {
-    if (!Object.hasOwn(LANGUAGES, language)) {
-      problems.push(`menuTitles names language "${language}", which is not supported: use ${Object.keys(LANGUAGES).join(' or ')}`);
+    if (!(LANGUAGES as readonly string[]).includes(language)) {
+      problems.push(`menuTitles names language "${language}", which is not supported: use ${LANGUAGES.join(' or ')}`);
       continue;
     }
     if (!isRecord(titles)) {

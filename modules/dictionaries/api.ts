@@ -1,9 +1,8 @@
 /** The dictionaries module's public contract. */
-import { publicApi, spi } from '@atrium/kernel';
+import { publicApi, spi, type Language } from '@atrium/kernel';
 
 /** The languages a label may be given in: those of the API's messages. */
-export const LANGUAGES = ['en', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '@atrium/kernel';
 
 /** A text per language; a language left out falls back to the stored `label` (or `name`). */
 export type Labels = { readonly [L in Language]?: string };

@@ -1,9 +1,10 @@
-import { contains, defineResource, equals, Type } from '@atrium/kernel';
+import { defineResource, equals, Type } from '@atrium/kernel';
 import { MenusErrors } from './errors';
 import { MenuEntity } from './menu.entity';
 import { refuseDeclaredChange, refuseDeclaredDelete } from './menu-locks';
 import { CreateMenuBody, MENU_NODE_FIELDS, MenuSchema, MenuTypeSchema, UpdateMenuBody } from './menu.schemas';
 import { shownWhere } from './menu-visibility';
+import { titleContains } from './menu-title-filter';
 
 /**
  * Menus through the API: those modules declare (synced by menu-sync.ts, with their `moduleId`)
@@ -17,7 +18,7 @@ export const menus = defineResource({
   permissions: 'system:menu',
   schemas: { view: MenuSchema, create: CreateMenuBody, update: UpdateMenuBody },
   filters: {
-    keyword: contains(['title'], 'Part of the title.'),
+    keyword: titleContains,
     type: equals('type', MenuTypeSchema),
     visible: equals('visible', Type.Boolean()),
     moduleId: equals('moduleId', Type.String({ maxLength: 128, description: 'The module that declares them.' })),

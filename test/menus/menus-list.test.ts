@@ -14,6 +14,8 @@ describe('menus: the list', () => {
     await api.add('Lst Alpha', { sort: 3, type: 'directory' });
     await api.add('Lst Charlie', { sort: 1, visible: false });
     await api.add('Lst Bravo', { sort: 2, type: 'button' });
+    // No "Lst" here: found only through its translation.
+    await api.add('Echo', { sort: 4, titles: { zh: '回声报表' } });
   });
   after(() => server?.stop());
 
@@ -50,6 +52,11 @@ describe('menus: the list', () => {
   it('filters by keyword in the title, whatever its case', async () => {
     expect(titles(await api.list({ keyword: 'ALPHA' }))).to.deep.equal(['Lst Alpha']);
     expect(titles(await api.list({ keyword: 'lst_' }))).to.deep.equal([]);
+  });
+
+  it('filters by keyword in a translated title too, and not by the names of the languages', async () => {
+    expect(titles(await api.list({ keyword: '声报' }))).to.deep.equal(['Echo']);
+    expect(titles(await api.list({ keyword: 'zh' }))).to.deep.equal([]);
   });
 
   it('filters by type and by visible', async () => {
