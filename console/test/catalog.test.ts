@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grants } from '../src/api/permissions';
 import { resourceFor, sortFields, type Catalog, type MenuNode } from '../src/catalog/resources';
+import { fieldOf } from '../src/catalog/schema';
 
 const status = {
   anyOf: [
@@ -143,6 +144,12 @@ describe('a menu’s page from the catalog', () => {
       { name: 'enabled', kind: 'boolean', required: false, nullable: false, description: undefined },
       { name: 'status', kind: 'enum', required: false, nullable: false, options: ['active', 'disabled'], description: undefined },
     ]);
+  });
+
+  it('makes a string that names its dictionary a choice among that dictionary’s items, nullable or not', () => {
+    const genre = { type: 'string', maxLength: 20, 'x-dictionary': 'book_genre' };
+    expect(fieldOf('genre', genre, true, {})).toMatchObject({ kind: 'dictionary', dictionary: 'book_genre', required: true, nullable: false });
+    expect(fieldOf('genre', { anyOf: [genre, { type: 'null' }] }, false, {})).toMatchObject({ kind: 'dictionary', dictionary: 'book_genre', nullable: true });
   });
 
   it('reads no sort fields where the list whitelists none', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { generated, generatorApi, imported } from '../generator/helpers';
+import { generated, generatorApi, imported, updated } from '../generator/helpers';
 import type { PageRecord } from '../support/browser';
 import { openConsole, type ConsoleHarness } from '../support/console';
 import { ADMIN_PASSWORD } from '../support/identity';
@@ -24,10 +24,15 @@ describe('browser: a generated module in the console', () => {
     ui = await openConsole(this, async (started) => {
       await started.sql(
         `create table reading_list (id uuid primary key, title varchar(80) not null, pages int, finished boolean not null default false, started_at timestamptz,
-        version int not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
+        genre varchar(20), version int not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
       );
+      // The genre holds a dictionary's values: the console offers and shows their labels.
+      const post = (url: string, body: object) => started.http().post(`/api/v1${url}`).set('Authorization', ADMIN).send(body).expect(201);
+      await post('/dictionaries', { code: 'rl_genre', name: 'Genres' });
+      await post('/dictionaries/rl_genre/items', { value: 'scifi', label: 'scifi', labels: { en: 'Science fiction', zh: '科幻' } });
+      await post('/dictionaries/rl_genre/items', { value: 'poetry', label: 'poetry', labels: { en: 'Poetry', zh: '诗歌' } });
       const api = generatorApi(started);
-      const table = await imported(api, 'reading_list');
+      const table = await updated(api, await imported(api, 'reading_list'), { columns: [{ columnName: 'genre', dictCode: 'rl_genre' }] });
       resourcePath = table.resourcePath;
       await generated(api, table.id);
       const menus = (await started.http().get('/api/v1/me/menus').set('Authorization', ADMIN)).body.data.items as { title: string; moduleId: string }[];
@@ -43,7 +48,7 @@ describe('browser: a generated module in the console', () => {
     await page.getByRole('button', { name: 'Create' }).waitFor();
   });
 
-  it('creates a row through the form drawn from the create schema (text, number, switch, date and time)', async () => {
+  it('creates a row through the form drawn from the create schema (text, number, switch, date and time, a dictionary’s choice)', async () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/create$/);
     await ui.field('title').fill('Dune');
@@ -54,6 +59,8 @@ describe('browser: a generated module in the console', () => {
     await ui.field('startedAt').press('Enter');
     // The picker's panel closes before the form is saved: it would take the click meant for Save.
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+    await ui.field('genre').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Science fiction' }).click();
     expect({ title: await ui.field('title').inputValue(), startedAt: await ui.field('startedAt').inputValue() }).to.deep.equal({
       title: 'Dune',
       startedAt: '2026-03-01 10:30:00',
@@ -61,9 +68,11 @@ describe('browser: a generated module in the console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/create'));
     await ui.row('Dune').waitFor();
+    // The list shows the genre's label; the API stores its value.
+    await ui.row('Dune').getByText('Science fiction').waitFor();
     const startedAt = await page.evaluate(() => new Date(2026, 2, 1, 10, 30).toISOString());
-    expect((await itemsIn()).map(({ title, pages, finished, startedAt }) => ({ title, pages, finished, startedAt }))).to.deep.equal([
-      { title: 'Dune', pages: 412, finished: true, startedAt },
+    expect((await itemsIn()).map(({ title, pages, finished, startedAt, genre }) => ({ title, pages, finished, startedAt, genre }))).to.deep.equal([
+      { title: 'Dune', pages: 412, finished: true, startedAt, genre: 'scifi' },
     ]);
   });
 

@@ -16,10 +16,12 @@ export interface JsonSchema {
   description?: string;
   /** On a list's `sort` parameter: the fields it may be sorted by (kernel/http/pagination.ts). */
   'x-sort-fields'?: string[];
+  /** The dictionary whose values the field holds (a generated module's dictionary-bound column). */
+  'x-dictionary'?: string;
 }
 
 /** How a field is drawn and edited. */
-export type FieldKind = 'string' | 'text' | 'password' | 'integer' | 'number' | 'boolean' | 'enum' | 'tags' | 'datetime' | 'other';
+export type FieldKind = 'string' | 'text' | 'password' | 'integer' | 'number' | 'boolean' | 'enum' | 'dictionary' | 'tags' | 'datetime' | 'other';
 
 export interface FieldSpec {
   name: string;
@@ -27,6 +29,8 @@ export interface FieldSpec {
   required: boolean;
   nullable: boolean;
   options?: string[];
+  /** A `dictionary` field's dictionary code: its items are the choices, shown by their labels. */
+  dictionary?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -53,7 +57,8 @@ export function fieldsOf(schema: JsonSchema | undefined, components: Record<stri
 
 /**
  * One property as a field: `anyOf [X, null]` is a nullable X, `anyOf` of constants (how the
- * API writes its enums) and `enum` are a choice, a string array is a list of tags.
+ * API writes its enums) and `enum` are a choice, a string naming its dictionary (`x-dictionary`)
+ * is a choice among that dictionary's items, a string array is a list of tags.
  */
 export function fieldOf(name: string, schema: JsonSchema, required: boolean, components: Record<string, JsonSchema>): FieldSpec {
   const variants = (schema.anyOf ?? [schema]).map((variant) => resolve(variant, components) ?? {});
@@ -64,6 +69,8 @@ export function fieldOf(name: string, schema: JsonSchema, required: boolean, com
     return { ...base, kind: 'enum', options: values.flatMap((variant) => (variant.const !== undefined ? [variant.const] : (variant.enum ?? [])).map(String)) };
   }
   const value = values[0] ?? {};
+  const dictionary = schema['x-dictionary'] ?? value['x-dictionary'];
+  if (dictionary !== undefined && value.type === 'string') return { ...base, kind: 'dictionary', dictionary };
   const bounds = { minLength: value.minLength, maxLength: value.maxLength, minimum: value.minimum, maximum: value.maximum };
   switch (value.type) {
     case 'string':

@@ -3,20 +3,18 @@ import { useMemo } from 'react';
 import { usePreferences } from '../preferences';
 
 /** An item as `GET /dictionaries/{code}/items` answers it: `displayLabel` is in the language the console asked in. */
-interface ListedItem {
+export interface ListedItem {
   value: string;
   displayLabel: string;
 }
 
 /**
- * The labels operators gave the values a module stores (a task's state, a notice's type), from
- * the built-in dictionary of that code, in the console's language: `labelOf(value, fallback)`.
- * The fallback (the console's own text) answers while the items load, and for good when the
- * dictionaries module is disabled or the code unknown, so a page never shows less than before.
- * Read once per code and language (the language is part of the query's key), by any logged-in
- * caller: reading items needs no permission.
+ * The items of the dictionary of `code` in the console's language, in their order: each value
+ * with its `displayLabel`. Read once per code and language (the language is part of the query's
+ * key), by any logged-in caller: reading items needs no permission. Empty while they load, and
+ * for good when the dictionaries module is disabled or the code unknown.
  */
-export function useDictionaryLabels(code: string): (value: string, fallback: string) => string {
+export function useDictionaryItems(code: string): readonly ListedItem[] {
   const { language } = usePreferences();
   const { result } = useList<ListedItem>({
     resource: `dictionaries/${encodeURIComponent(code)}/items`,
@@ -26,8 +24,19 @@ export function useDictionaryLabels(code: string): (value: string, fallback: str
     errorNotification: false,
     queryOptions: { staleTime: 5 * 60 * 1000, retry: false },
   });
+  return result.data;
+}
+
+/**
+ * The labels operators gave the values a module stores (a task's state, a notice's type), from
+ * the dictionary of that code, in the console's language: `labelOf(value, fallback)`. The
+ * fallback (the console's own text, or the value) answers while the items load, and for good when
+ * the dictionaries module is disabled or the code unknown, so a page never shows less than before.
+ */
+export function useDictionaryLabels(code: string): (value: string, fallback: string) => string {
+  const items = useDictionaryItems(code);
   return useMemo(() => {
-    const labels = new Map(result.data.map((item) => [item.value, item.displayLabel]));
+    const labels = new Map(items.map((item) => [item.value, item.displayLabel]));
     return (value: string, fallback: string) => labels.get(value) ?? fallback;
-  }, [result.data]);
+  }, [items]);
 }

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldSpec } from '../catalog/schema';
+import { DictionarySelect } from './dictionary-field';
 
 /** What Form.Item hands its child: the control's id, value and change handler. */
 type Bound = Record<string, unknown>;
@@ -19,6 +20,8 @@ export function FieldControl({ field, allowClear = false, ...bound }: { field: F
           options={field.options?.map((value) => ({ value, label: value }))}
         />
       );
+    case 'dictionary':
+      return <DictionarySelect {...bound} code={field.dictionary!} allowClear={allowClear || !field.required} />;
     case 'boolean':
       return <Switch {...bound} />;
     case 'integer':

@@ -2,9 +2,11 @@ import { CanAccess, useTranslation, type BaseRecord, type CrudFilter } from '@re
 import { useTable } from '@refinedev/antd';
 import { Button, Card, Form, Space, type TableColumnType } from 'antd';
 import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import type { ResourceSpec } from '../catalog/resources';
 import type { FieldSpec } from '../catalog/schema';
 import { DeleteButton } from './delete-button';
+import { DictionaryValue } from './dictionary-field';
 import { ExportButton } from './export-button';
 import { DATE_TIME_VALUE, FieldControl } from './field-input';
 import { PagedTable } from './paged-table';
@@ -89,8 +91,9 @@ export function ResourceList({ spec }: { spec: ResourceSpec }) {
   );
 }
 
-function show(field: FieldSpec, value: unknown, t: (key: string) => string): string {
+function show(field: FieldSpec, value: unknown, t: (key: string) => string): ReactNode {
   if (value === null || value === undefined) return '';
+  if (field.kind === 'dictionary') return <DictionaryValue code={field.dictionary!} value={String(value)} />;
   if (field.kind === 'boolean') return t(value ? 'common.yes' : 'common.no');
   if (field.kind === 'datetime') return new Date(String(value)).toLocaleString();
   return Array.isArray(value) ? value.join(', ') : String(value);
