@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type, named } from '@atrium/kernel';
+import { SpreadsheetFormatQuery, type Static, type TSchema, Type, named } from '@atrium/kernel';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -93,7 +93,7 @@ export const OperationFilters = Type.Object({
 });
 export type OperationFilter = Static<typeof OperationFilters>;
 
-/** An export takes the list's filters, and the format (CSV, the only one). */
-const Format = { format: Type.Optional(Type.Literal('csv', { default: 'csv' })) };
+/** An export takes the list's filters, and the format: CSV unless asked for xlsx. */
+const Format = { format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv', ...SpreadsheetFormatQuery.format })) };
 export const LoginExportQuery = Type.Object({ ...LoginFilters.properties, ...Format });
 export const OperationExportQuery = Type.Object({ ...OperationFilters.properties, ...Format });

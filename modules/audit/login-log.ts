@@ -1,24 +1,12 @@
-import type { Readable } from 'node:stream';
 import type { DbCapability, FilterQuery, Page, PageRequest } from '@atrium/kernel';
 import type { LoginFilter, LoginView } from './audit.schemas';
-import { csvExport, type CsvColumn } from './csv-export';
+import { logBatches } from './log-batches';
+import { LOGIN_COLUMNS } from './log-columns';
 import type { LogScope } from './log-scope';
 import { timeRange, usernameIs } from './filters';
 import { LoginRecordEntity, type LoginRecord } from './login-record.entity';
 
-const COLUMNS: readonly CsvColumn[] = [
-  { header: 'id', property: 'id' },
-  { header: 'at', property: 'at' },
-  { header: 'tenantId', property: 'tenantId' },
-  { header: 'username', property: 'username' },
-  { header: 'userId', property: 'userId' },
-  { header: 'ip', property: 'ip' },
-  { header: 'userAgent', property: 'userAgent' },
-  { header: 'success', property: 'success' },
-  { header: 'reason', property: 'reason' },
-];
-
-/** The login log, read: a page at a time, or whole as CSV. */
+/** The login log, read: a page at a time, or whole for an export. */
 export class LoginLog {
   /** `scope`: where the caller reads (log-scope.ts). */
   constructor(
@@ -35,8 +23,10 @@ export class LoginLog {
     return page.result(rows.map(view), total);
   }
 
-  export(filter: LoginFilter): Readable {
-    return csvExport({ em: this.db.em().fork(), scope: this.scope, entity: LoginRecordEntity, where: () => where(filter), columns: COLUMNS });
+  /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */
+  batches(filter: LoginFilter): AsyncIterable<Record<string, unknown>[]> {
+    const properties = LOGIN_COLUMNS.map((column) => column.path[0]);
+    return logBatches({ em: this.db.em().fork(), scope: this.scope, entity: LoginRecordEntity, where: () => where(filter), properties });
   }
 }
 

@@ -1,8 +1,8 @@
-import { Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { Paginated, SPREADSHEET_ANSWER, spreadsheetReply, type TSchema, defineRoute } from '@atrium/kernel';
 import { LoginExportQuery, LoginFilters, LoginSchema } from './audit.schemas';
+import { LOGIN_COLUMNS } from './log-columns';
 import { logScopeOf } from './log-scope';
 import { LoginLog } from './login-log';
-import { csvReply } from './csv-reply';
 
 export const listLogins = defineRoute({
   method: 'GET',
@@ -21,11 +21,15 @@ export const exportLogins = defineRoute({
   method: 'GET',
   path: '/audit/logins/export',
   permission: 'audit:login:export',
-  summary: 'Every login attempt the filters select, as CSV, newest first',
-  description: 'Streamed a thousand rows at a time: however many rows match, the server holds one batch.',
+  summary: 'Every login attempt the filters select as a spreadsheet (csv, the default, or xlsx), newest first',
+  description:
+    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language).",
   query: LoginExportQuery,
-  raw: { contentType: 'text/csv' },
-  response: Type.String(),
-  handler: ({ query: { format: _format, ...filter }, principal }, ctx): RawReply =>
-    csvReply('audit-logins', new LoginLog(ctx.db, logScopeOf(principal)).export(filter)),
+  ...SPREADSHEET_ANSWER,
+  response: SPREADSHEET_ANSWER.response as TSchema,
+  handler: (request, ctx) => {
+    const { format = 'csv', ...filter } = request.query;
+    const batches = new LoginLog(ctx.db, logScopeOf(request.principal)).batches(filter);
+    return spreadsheetReply({ name: 'audit-logins', format, columns: LOGIN_COLUMNS, request, batches, log: ctx.log });
+  },
 });

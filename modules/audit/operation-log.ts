@@ -1,29 +1,12 @@
-import type { Readable } from 'node:stream';
 import { notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { OperationDetail, OperationFilter, OperationView } from './audit.schemas';
-import { csvExport, type CsvColumn } from './csv-export';
+import { logBatches } from './log-batches';
+import { OPERATION_COLUMNS } from './log-columns';
 import type { LogScope } from './log-scope';
 import { timeRange, usernameIs } from './filters';
 import { OperationRecordEntity, type OperationRecordRow } from './operation-record.entity';
 
-const COLUMNS: readonly CsvColumn[] = [
-  { header: 'id', property: 'id' },
-  { header: 'at', property: 'at' },
-  { header: 'tenantId', property: 'tenantId' },
-  { header: 'traceId', property: 'traceId' },
-  { header: 'userId', property: 'userId' },
-  { header: 'username', property: 'username' },
-  { header: 'moduleId', property: 'moduleId' },
-  { header: 'permission', property: 'permission' },
-  { header: 'method', property: 'method' },
-  { header: 'path', property: 'path' },
-  { header: 'status', property: 'status' },
-  { header: 'durationMs', property: 'durationMs' },
-  { header: 'ip', property: 'ip' },
-  { header: 'userAgent', property: 'userAgent' },
-];
-
-/** The operation log, read: a page at a time, one record whole, or all of them as CSV. */
+/** The operation log, read: a page at a time, one record whole, or all of them for an export. */
 export class OperationLog {
   /** `scope`: where the caller reads (log-scope.ts). */
   constructor(
@@ -46,8 +29,10 @@ export class OperationLog {
     return { ...view(row), userAgent: row.userAgent, body: row.body ?? null, changes: row.changes };
   }
 
-  export(filter: OperationFilter): Readable {
-    return csvExport({ em: this.db.em().fork(), scope: this.scope, entity: OperationRecordEntity, where: () => where(filter), columns: COLUMNS });
+  /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */
+  batches(filter: OperationFilter): AsyncIterable<Record<string, unknown>[]> {
+    const properties = OPERATION_COLUMNS.map((column) => column.path[0]);
+    return logBatches({ em: this.db.em().fork(), scope: this.scope, entity: OperationRecordEntity, where: () => where(filter), properties });
   }
 }
 

@@ -1,6 +1,6 @@
-import { KernelErrors, Paginated, RawReply, Type, defineRoute } from '@atrium/kernel';
+import { KernelErrors, Paginated, SPREADSHEET_ANSWER, spreadsheetReply, type TSchema, Type, defineRoute } from '@atrium/kernel';
 import { OperationDetailSchema, OperationExportQuery, OperationFilters, OperationSchema } from './audit.schemas';
-import { csvReply } from './csv-reply';
+import { OPERATION_COLUMNS } from './log-columns';
 import { logScopeOf } from './log-scope';
 import { OperationLog } from './operation-log';
 
@@ -22,13 +22,17 @@ export const exportOperations = defineRoute({
   method: 'GET',
   path: '/audit/operations/export',
   permission: 'audit:operation:export',
-  summary: 'Every audited request the filters select, as CSV, newest first',
-  description: 'Streamed a thousand rows at a time: however many rows match, the server holds one batch.',
+  summary: 'Every audited request the filters select as a spreadsheet (csv, the default, or xlsx), newest first',
+  description:
+    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language).",
   query: OperationExportQuery,
-  raw: { contentType: 'text/csv' },
-  response: Type.String(),
-  handler: ({ query: { format: _format, ...filter }, principal }, ctx): RawReply =>
-    csvReply('audit-operations', new OperationLog(ctx.db, logScopeOf(principal)).export(filter)),
+  ...SPREADSHEET_ANSWER,
+  response: SPREADSHEET_ANSWER.response as TSchema,
+  handler: (request, ctx) => {
+    const { format = 'csv', ...filter } = request.query;
+    const batches = new OperationLog(ctx.db, logScopeOf(request.principal)).batches(filter);
+    return spreadsheetReply({ name: 'audit-operations', format, columns: OPERATION_COLUMNS, request, batches, log: ctx.log });
+  },
 });
 
 export const getOperation = defineRoute({

@@ -3,10 +3,12 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { expect } from 'chai';
 import { ADMIN, startTestServer, tokenFor, type TestServer } from '../support/server';
+import { asBytes, bytesOf, xlsxRows } from '../support/spreadsheets';
 import { eventually, operationFor, sql } from './helpers';
 
 const ROWS = 100_000;
-const OPERATION_HEADER = 'id,at,tenantId,traceId,userId,username,moduleId,permission,method,path,status,durationMs,ip,userAgent';
+// After the byte-order mark that tells Excel the file is UTF-8.
+const OPERATION_HEADER = '\ufeffID,Time,Tenant,Trace ID,User ID,Username,Module,Permission,Method,Path,Status,Duration (ms),IP address,User agent';
 
 /** A full collection, so heap samples count what is alive rather than garbage not yet swept. */
 v8.setFlagsFromString('--expose-gc');
@@ -144,8 +146,23 @@ describe('the CSV export', () => {
     const csv = await server.http().get('/api/v1/audit/logins/export?format=csv&username=nobody-here').set('Authorization', ADMIN);
     expect(csv.status).to.equal(200);
     const [header, row] = csv.text.split('\r\n');
-    expect(header).to.equal('id,at,tenantId,username,userId,ip,userAgent,success,reason');
+    expect(header).to.equal('\ufeffID,Time,Tenant,Username,User ID,IP address,User agent,Succeeded,Reason');
     expect(row).to.match(/,nobody-here,,127\.0\.0\.1,[^,]*,false,invalid_credentials$/);
+  });
+
+  it('exports as xlsx on asking, its header in the caller’s language, the time a date cell', async () => {
+    expect((await server.http().post('/api/v1/auth/login').send({ username: 'xlsx-nobody', password: 'wrong-wrong' })).status).to.equal(401);
+    await eventually('the login record', async () => (await sql(server, "select id from audit_login where username = 'xlsx-nobody'")).length > 0);
+    const res = await asBytes(
+      server.http().get('/api/v1/audit/logins/export?format=xlsx&username=xlsx-nobody').set('Authorization', ADMIN).set('Accept-Language', 'zh-CN'),
+    );
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-disposition']).to.match(/^attachment; filename="audit-logins-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const [header, row, ...rest] = await xlsxRows(bytesOf(res));
+    expect(header).to.deep.equal(['编号', '时间', '租户', '用户名', '用户编号', 'IP 地址', '用户代理', '成功', '原因']);
+    expect(row.slice(3)).to.deep.equal(['xlsx-nobody', null, '127.0.0.1', row[6], false, 'invalid_credentials']);
+    expect(row[1]).to.be.instanceOf(Date);
+    expect(rest).to.deep.equal([]);
   });
 
   it('answers 403 PERM_DENIED_403 without the export permission, and 400 for another format', async () => {

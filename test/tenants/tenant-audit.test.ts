@@ -89,7 +89,7 @@ describe('tenants: audit records', () => {
     expect(all.find((item) => item.traceId === a.postTrace)!.tenantId).to.equal(a.id);
     expect(all.find((item) => item.traceId === b.postTrace)!.tenantId).to.equal(b.id);
     const csv = await get(platform, `/audit/operations/export?format=csv&traceId=${a.postTrace}`);
-    expect(csv.text.split('\r\n')[0].split(',')[2]).to.equal('tenantId');
+    expect(csv.text.split('\r\n')[0].split(',')[2]).to.equal('Tenant');
     expect(csv.text.split('\r\n')[1].split(',')[2]).to.equal(a.id);
     const attempts = await logins(platform);
     expect(new Set(attempts.filter((item) => item.username === 'chief').map((item) => item.tenantId))).to.deep.equal(new Set([a.id, b.id]));

@@ -317,8 +317,6 @@ export const en = {
   'audit.action.delete': 'Deleted',
   'audit.before': 'Before',
   'audit.after': 'After',
-  'audit.exportCsv': 'Export CSV',
-  'audit.exportFailed': 'Not exported',
   'tasks.id': 'ID',
   'tasks.type': 'Type',
   'tasks.state': 'State',

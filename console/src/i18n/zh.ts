@@ -318,8 +318,6 @@ export const zh: Record<MessageKey, string> = {
   'audit.action.delete': '删除',
   'audit.before': '变更前',
   'audit.after': '变更后',
-  'audit.exportCsv': '导出 CSV',
-  'audit.exportFailed': '导出失败',
   'tasks.id': 'ID',
   'tasks.type': '类型',
   'tasks.state': '状态',

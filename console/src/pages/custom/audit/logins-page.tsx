@@ -4,7 +4,8 @@ import { PagedTable } from '../../paged-table';
 import type { CustomPageProps } from '../registry';
 import { Clipped, Time } from '../tasks/display';
 import { AUDIT_PERMISSIONS, type LoginRecord } from './audit';
-import { AuditSearch, ExportButton, useAuditTable } from './audit-table';
+import { ExportButton } from '../../export-button';
+import { AuditSearch, useAuditTable } from './audit-table';
 
 /**
  * Every login attempt, newest first: who (as typed), from where and with what, whether it
@@ -32,7 +33,7 @@ export default function LoginsPage({ menu }: CustomPageProps) {
   ];
 
   return (
-    <Card title={menu.title} extra={<ExportButton log="logins" filters={filters} permission={AUDIT_PERMISSIONS.loginExport} />}>
+    <Card title={menu.title} extra={<ExportButton resource="audit/logins" permission={AUDIT_PERMISSIONS.loginExport} filters={filters} sorters={[]} />}>
       <AuditSearch searchFormProps={searchFormProps}>
         <Form.Item name="username" label={t('audit.username')}>
           <Input allowClear />

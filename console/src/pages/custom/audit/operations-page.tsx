@@ -5,7 +5,8 @@ import { PagedTable } from '../../paged-table';
 import type { CustomPageProps } from '../registry';
 import { Clipped, Time } from '../tasks/display';
 import { AUDIT_PERMISSIONS, type OperationRecord } from './audit';
-import { AuditSearch, ExportButton, useAuditTable } from './audit-table';
+import { ExportButton } from '../../export-button';
+import { AuditSearch, useAuditTable } from './audit-table';
 import { OperationDrawer, StatusTag } from './operation-drawer';
 
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'GET', 'HEAD', 'OPTIONS'];
@@ -41,7 +42,7 @@ export default function OperationsPage({ menu }: CustomPageProps) {
   ];
 
   return (
-    <Card title={menu.title} extra={<ExportButton log="operations" filters={filters} permission={AUDIT_PERMISSIONS.operationExport} />}>
+    <Card title={menu.title} extra={<ExportButton resource="audit/operations" permission={AUDIT_PERMISSIONS.operationExport} filters={filters} sorters={[]} />}>
       <AuditSearch searchFormProps={searchFormProps}>
         <Form.Item name="username" label={t('audit.username')}>
           <Input allowClear />
