@@ -4,12 +4,12 @@ import { MAX_IMPORT_ROWS } from './import-workbook';
 
 /** The template's file name, the same in every language (ASCII: no encoding games in Content-Disposition). */
 export const TEMPLATE_FILENAME = 'users-import-template.xlsx';
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The import template: one sheet whose header row names the columns in `language`, each header
  * with a note saying how to fill it, and the status column offering its two values as a list.
- * Small and fixed, so it is built whole in memory.
+ * Small and fixed, so it is built whole in memory, by exceljs's workbook rather than the kernel's
+ * streaming spreadsheet writer: notes and a list rule are what a template has and an export has not.
  */
 export async function importTemplate(language: ImportLanguage): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -2,6 +2,7 @@ import {
   AppError,
   KernelErrors,
   RawReply,
+  SPREADSHEET_TYPES,
   Type,
   defineRoute,
   discardRefusedBody,
@@ -18,7 +19,7 @@ import type { ImportLanguage } from './import-columns';
 import { importStore, type ImportMode } from './import-store';
 import { IMPORT_PERMISSION, IMPORT_TASK_TYPE } from './import.task';
 import { ImportBody } from './import.schemas';
-import { TEMPLATE_FILENAME, XLSX_CONTENT_TYPE, importTemplate } from './import-template';
+import { TEMPLATE_FILENAME, importTemplate } from './import-template';
 import { receiveImport, type ReceivedUpload } from './import-upload';
 import { countSheetRows } from './import-workbook';
 
@@ -34,10 +35,10 @@ export const importTemplateRoute = defineRoute({
   summary: 'The users import template (.xlsx), its header in the caller’s language',
   description:
     'One sheet with the header row (Accept-Language: English or Chinese; an import accepts either, or the column keys username, password, nickname, email, phone, status, department, roles), a note on each header saying how to fill it, and the status column offering its values as a list.',
-  raw: { contentType: XLSX_CONTENT_TYPE },
-  response: Type.String({ contentMediaType: XLSX_CONTENT_TYPE }),
+  raw: { contentType: SPREADSHEET_TYPES.xlsx },
+  response: Type.String({ contentMediaType: SPREADSHEET_TYPES.xlsx }),
   handler: async ({ language }) =>
-    new RawReply(await importTemplate(language), XLSX_CONTENT_TYPE, {
+    new RawReply(await importTemplate(language), SPREADSHEET_TYPES.xlsx, {
       'Content-Disposition': `attachment; filename="${TEMPLATE_FILENAME}"`,
       'Cache-Control': 'no-store',
     }),
