@@ -61,6 +61,9 @@ export async function installModules(host: ModuleHost, modules: readonly LoadedM
     })),
   );
   if (settings.length > 0) throw new BootError(settings);
+  for (const module of modules) {
+    for (const message of module.routesLeftOut) host.log.warn({ module: module.manifest.id }, message);
+  }
   await runMigrations(host.db, [...(options.kernelMigrations ?? []), ...modules.flatMap((m) => m.migrations)], { logger: host.log });
   // The kernel's migrations have made the app role: from here on, tenant work runs as it.
   await host.db.enableTenancy();

@@ -92,27 +92,22 @@ function loadModule(module: ModuleToLoad): LoadedModule | { problems: ModuleProb
     problems.push({ moduleId: id, file: module.dir, message: `an @openapi doc comment cannot be read: ${describe(error)}` });
   }
   if (problems.length > 0) return { problems };
-  return { ...module, entry, definition: withDeclaredRoutes(definition, module), migrations, notes };
+  return { ...module, entry, ...withDeclaredRoutes(definition, module), migrations, notes };
 }
 
 /**
  * The definition without the routes that are served only when their permission is declared
- * (`whenDeclared`: a kit's export) and whose permission the manifest does not declare. Each is
- * named in a warning saying how to turn it on.
+ * (`whenDeclared`: a kit's export) and whose permission the manifest does not declare, and a
+ * sentence for each saying how to serve it.
  */
-function withDeclaredRoutes(definition: DefinedModule, module: ModuleToLoad): DefinedModule {
+function withDeclaredRoutes(definition: DefinedModule, module: ModuleToLoad): Pick<LoadedModule, 'definition' | 'routesLeftOut'> {
   const declared = new Set((module.manifest.permissions ?? []).map((permission) => permission.code));
   const left = (definition.routes ?? []).filter((route) => 'whenDeclared' in route && route.whenDeclared && !declared.has(route.permission!));
-  if (left.length === 0) return definition;
-  for (const route of left) {
-    process.emitWarning(
-      `module ${module.manifest.id}: ${route.method} ${route.path} is not served: declare permission ${route.permission} in ${module.file} to serve it`,
-      {
-        code: 'ATRIUM_ROUTE_NOT_DECLARED',
-      },
-    );
-  }
-  return Object.freeze({ ...definition, routes: definition.routes!.filter((route) => !left.includes(route)) });
+  if (left.length === 0) return { definition, routesLeftOut: [] };
+  return {
+    definition: Object.freeze({ ...definition, routes: definition.routes!.filter((route) => !left.includes(route)) }),
+    routesLeftOut: left.map((route) => `${route.method} ${route.path} is not served: declare permission ${route.permission} in ${module.file} to serve it`),
+  };
 }
 
 function undeclaredMigrationFiles(module: ModuleToLoad): ModuleProblem[] {

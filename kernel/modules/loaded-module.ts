@@ -16,4 +16,10 @@ export interface LoadedModule {
   builtin: boolean;
   /** What the module's `@openapi` doc comments add to its operations, by `<method> <path>`. */
   notes: ReadonlyMap<string, OperationNotes>;
+  /**
+   * The routes left out of `definition` because their permission is served only when declared
+   * (`whenDeclared`) and the manifest does not declare it, one sentence each saying how to serve
+   * it: the install logs them as warnings.
+   */
+  routesLeftOut: readonly string[];
 }

@@ -39,7 +39,7 @@ describe('routes served only when their permission is declared', () => {
       },
       'mods',
     );
-    server = await startTestServer({ modulePaths: [`${folders.root}/mods`], database });
+    server = await startTestServer({ modulePaths: [`${folders.root}/mods`], database, captureLogs: true });
   });
   after(async () => {
     await server?.stop();
@@ -54,6 +54,14 @@ describe('routes served only when their permission is declared', () => {
     const sheet = await get('/older/sheet');
     expect(sheet.status).to.equal(404);
     expect(sheet.body.code).to.equal('SYSTEM_NOT_FOUND_404');
+  });
+
+  it('says so in the log, naming the route and the permission to declare', () => {
+    const warnings = server.logs.filter((line) => line.level === 40).map((line) => ({ module: line.module, msg: line.msg }));
+    expect(warnings.filter((line) => line.module === 'older')).to.deep.equal([
+      { module: 'older', msg: `GET /older/sheet is not served: declare permission older:note:export in ${folders.root}/mods/older/manifest.json to serve it` },
+    ]);
+    expect(warnings.filter((line) => line.module === 'newer')).to.deep.equal([]);
   });
 
   it('serves the route of a module that declares the permission', async () => {
