@@ -2,6 +2,7 @@ import type { ModuleContext } from '@atrium/kernel';
 import { TREE_CHANGED } from '@atrium/module/departments';
 import { ROLE_CHANGED } from '@atrium/module/roles';
 import { AccessTokens } from './access-token';
+import { Captchas } from './captchas';
 import { loadJwtSecret } from './jwt-secret';
 import { LoginLimiter } from './login-limiter';
 import { Principals } from './principals';
@@ -18,6 +19,7 @@ export interface AuthRuntime {
   sessions: SessionService;
   principals: Principals;
   limiter: LoginLimiter;
+  captchas: Captchas;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export function setupAuth(ctx: ModuleContext): AuthRuntime {
     sessions,
     principals,
     limiter,
+    captchas: new Captchas(ctx.db),
     async stop() {
       clearInterval(purge);
       for (const off of unsubscribe) off();

@@ -24,7 +24,9 @@ export const login = defineRoute({
     'Signs in to the tenant whose code `tenant` names, the default tenant without it; the same username may be two people ' +
     'in two tenants. An unknown user, a wrong password and an unknown tenant answer the same 401; a disabled or expired ' +
     'tenant answers 401 AUTH_TENANT_DISABLED_401 to its users. Failed logins are limited per account and client address ' +
-    '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
+    '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password. ' +
+    'From auth.captcha.afterFailures failures on, a login must also carry a challenge of POST /auth/captcha, solved: without one it ' +
+    'answers 401 AUTH_CAPTCHA_REQUIRED_401, with a wrong or expired one 401 AUTH_CAPTCHA_INVALID_401, and the password is not tried.',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
   body: named(
     'LoginCredentials',
@@ -32,6 +34,8 @@ export const login = defineRoute({
       username: Type.String({ minLength: 1, maxLength: 256 }),
       password: Type.String({ minLength: 1, maxLength: 1024 }),
       tenant: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "The tenant's code; `default` when left out." })),
+      captchaId: Type.Optional(Type.String({ format: 'uuid', description: 'The challenge of POST /auth/captcha answered, when the login needs one.' })),
+      captchaAnswer: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'The characters the challenge shows, in any case.' })),
     }),
   ),
   response: TokenPairSchema,
@@ -39,11 +43,18 @@ export const login = defineRoute({
     AuthErrors.AUTH_INVALID_CREDENTIALS_401,
     AuthErrors.AUTH_ACCOUNT_DISABLED_401,
     AuthErrors.AUTH_TENANT_DISABLED_401,
+    AuthErrors.AUTH_CAPTCHA_REQUIRED_401,
+    AuthErrors.AUTH_CAPTCHA_INVALID_401,
     AuthErrors.AUTH_TOO_MANY_ATTEMPTS_429,
   ],
   handler: ({ body, ip, headers }, ctx) =>
     new LoginService(ctx).login(
-      { username: body.username, password: body.password, tenant: body.tenant ?? DEFAULT_TENANT_CODE },
+      {
+        username: body.username,
+        password: body.password,
+        tenant: body.tenant ?? DEFAULT_TENANT_CODE,
+        captcha: body.captchaId !== undefined ? { id: body.captchaId, answer: body.captchaAnswer ?? '' } : undefined,
+      },
       { ip: clientAddress(ip), userAgent: headers['user-agent'] ?? '' },
     ),
 });

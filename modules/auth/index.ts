@@ -6,6 +6,7 @@ import { SessionDirectoryApi } from './api';
 import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
+import { drawCaptcha } from './captcha.routes';
 import { AuthErrors } from './errors';
 import { jwtSecretProblems } from './jwt-secret';
 import { RefreshTokenEntity } from './refresh-token.entity';
@@ -20,7 +21,7 @@ export default defineModule({
   menuTitles: { zh: { '/system/sessions': '在线用户' } },
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
-  routes: [login, loginOptions, refresh, logout, switchTenant, listSessions, forceLogout],
+  routes: [login, loginOptions, drawCaptcha, refresh, logout, switchTenant, listSessions, forceLogout],
   provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),

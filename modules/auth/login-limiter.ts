@@ -12,7 +12,11 @@ type CounterSource = Pick<ModuleContext['cache'], 'counter'>;
 
 /** One login attempt, already counted: a success gives the count back. */
 export interface LoginAttempt {
+  /** The failures counted before this attempt: the larger of the account's from this address and the address's. */
+  failuresBefore: number;
   succeeded(): Promise<void>;
+  /** Gives this attempt's count back: it was refused before the password was tried (a captcha missing or wrong). */
+  withdrawn(): Promise<void>;
 }
 
 /**
@@ -68,10 +72,15 @@ export class LoginLimiter {
         details: [{ rule: 'loginAttempts', message: `too many failed logins; retry in ${retryAfter} s` }],
       });
     }
+    const counts = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.consumedPoints : 0));
     return {
+      failuresBefore: Math.max(...counts) - 1,
       succeeded: async () => {
         // The account's failures from this address are forgiven; the address keeps the others.
         await Promise.all([perAccount.delete(accountKey), perAddress.reward(address, 1)]);
+      },
+      withdrawn: async () => {
+        await Promise.all([perAccount.reward(accountKey, 1), perAddress.reward(address, 1)]);
       },
     };
   }

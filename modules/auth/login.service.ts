@@ -27,6 +27,8 @@ export interface Credentials {
   password: string;
   /** The tenant's code, as sent. */
   tenant: string;
+  /** A challenge of POST /auth/captcha and its answer, which the login needs after repeated failures. */
+  captcha?: { id: string; answer: string };
 }
 
 /**
@@ -44,7 +46,7 @@ export class LoginService {
    * Signs in to the tenant the credentials name: the user is looked up, and the session made, in
    * that tenant only. A tenant that does not exist is a wrong guess like any other.
    */
-  async login({ username, password, tenant: code }: Credentials, client: Client): Promise<TokenPair> {
+  async login({ username, password, tenant: code, captcha }: Credentials, client: Client): Promise<TokenPair> {
     const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
     const seen = { username, tenantId: tenant?.id ?? null, ip: client.ip, userAgent: client.userAgent, at: new Date() };
     const attempt = await this.runtime.limiter.begin(accountKey(code, username), client.ip).catch(async (error: unknown) => {
@@ -53,6 +55,13 @@ export class LoginService {
       }
       throw error;
     });
+    const refusal = await this.captchaRefusal(attempt.failuresBefore, captcha);
+    if (refusal) {
+      // The password was not tried: this attempt is not counted as a failure of it.
+      await attempt.withdrawn();
+      if (captcha) await this.observe({ ...seen, userId: null, success: false, reason: 'captcha_failed' });
+      throw refusal;
+    }
     // Without a tenant the lookup runs in none, finds no user and still hashes: an unknown tenant
     // takes as long as a wrong password, so timing tells a guesser no more than the answer does.
     const verify = () => this.ctx.use(UserDirectoryApi).verifyCredentials(username, password);
@@ -101,6 +110,27 @@ export class LoginService {
     this.ctx.log.info({ userId: caller.userId, tenantId: target.id, sessionId: grant.session.id, ip: client.ip }, 'switched into a tenant');
     await this.observe({ username: caller.username, tenantId: target.id, userId: caller.userId, ...client, at: new Date(), success: true, reason: 'switched' });
     return this.pair(grant, home);
+  }
+
+  /**
+   * Why a login that follows `failuresBefore` failures is refused before its password is tried:
+   * from the param's count on, it needs a solved challenge (401 AUTH_CAPTCHA_REQUIRED_401 without
+   * one, AUTH_CAPTCHA_INVALID_401 for a wrong, expired or spent one, which is spent all the same).
+   */
+  private async captchaRefusal(failuresBefore: number, captcha: Credentials['captcha']): Promise<AppError | undefined> {
+    const after = await this.runtime.settings.captchaAfterFailures();
+    if (after === 0 || failuresBefore < after) return undefined;
+    if (!captcha) {
+      return new AppError(AuthErrors.AUTH_CAPTCHA_REQUIRED_401, {
+        details: [
+          { field: '/body/captchaAnswer', rule: 'captcha', message: 'draw a challenge with POST /auth/captcha and send its captchaId and captchaAnswer' },
+        ],
+      });
+    }
+    if (await this.runtime.captchas.solve(captcha.id, captcha.answer)) return undefined;
+    return new AppError(AuthErrors.AUTH_CAPTCHA_INVALID_401, {
+      details: [{ field: '/body/captchaAnswer', rule: 'captcha', message: 'does not read the challenge' }],
+    });
   }
 
   /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */

@@ -25,6 +25,18 @@ export const LOGIN_WINDOW_SECONDS = defineParam({
   description: 'How long failed logins are counted; every window ends.',
 });
 
+export const CAPTCHA_AFTER_FAILURES = defineParam({
+  key: 'auth.captcha.afterFailures',
+  name: 'Failed logins before a captcha is asked',
+  type: 'integer',
+  // Off unless an operator turns it on: a script that logs in cannot read a picture.
+  default: 0,
+  min: 0,
+  max: 1000,
+  description:
+    'Counted as auth.login.maxFailures is (per account and client address, and per client address, in auth.login.windowSeconds); from this many on, a login must carry a solved captcha (POST /auth/captcha). 0, the default, turns the captcha off; below auth.login.maxFailures, it comes before the lockout.',
+});
+
 export const ACCESS_TOKEN_TTL_SECONDS = defineParam({
   key: 'auth.accessToken.ttlSeconds',
   name: 'Access token lifetime (seconds)',
@@ -45,7 +57,7 @@ export const REFRESH_TOKEN_TTL_SECONDS = defineParam({
   description: 'Each refresh moves the session’s expiry this far on.',
 });
 
-export const AUTH_PARAMS = [LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS];
+export const AUTH_PARAMS = [LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, CAPTCHA_AFTER_FAILURES, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS];
 
 /**
  * Auth's settings. The limits and lifetimes are params, read when they are needed (params caches
@@ -57,6 +69,11 @@ export class AuthSettings {
   async loginLimits(): Promise<LoginLimits> {
     const [maxFailures, windowSeconds] = await Promise.all([this.params.get(LOGIN_MAX_FAILURES), this.params.get(LOGIN_WINDOW_SECONDS)]);
     return { maxFailures, windowSeconds };
+  }
+
+  /** Failed logins from which a login needs a captcha; 0 when the captcha is off. */
+  captchaAfterFailures(): Promise<number> {
+    return this.params.get(CAPTCHA_AFTER_FAILURES);
   }
 
   accessTokenTtlSeconds(): Promise<number> {

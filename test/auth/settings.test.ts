@@ -23,10 +23,11 @@ describe('auth: settings', () => {
     get: async <T>(definition: ParamDefinition<T>) => (values.has(definition.key) ? values.get(definition.key) : definition.default) as T,
   });
 
-  it('declares its limits and lifetimes as built-in params: 5 failures in 600 s, 15-minute access and 7-day refresh tokens', () => {
+  it('declares its limits and lifetimes as built-in params: 5 failures in 600 s, no captcha, 15-minute access and 7-day refresh tokens', () => {
     expect(AUTH_PARAMS.map(({ key, type, default: value, min, max }) => ({ key, type, value, min, max }))).to.deep.equal([
       { key: 'auth.login.maxFailures', type: 'integer', value: 5, min: 1, max: 1000 },
       { key: 'auth.login.windowSeconds', type: 'integer', value: 600, min: 1, max: 86400 },
+      { key: 'auth.captcha.afterFailures', type: 'integer', value: 0, min: 0, max: 1000 },
       { key: 'auth.accessToken.ttlSeconds', type: 'integer', value: 900, min: 1, max: 86400 },
       { key: 'auth.refreshToken.ttlSeconds', type: 'integer', value: 604800, min: 60, max: 31536000 },
     ]);

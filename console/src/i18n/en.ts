@@ -294,6 +294,7 @@ export const en = {
   'audit.reason.disabled': 'Account disabled',
   'audit.reason.tenant_disabled': 'Tenant disabled',
   'audit.reason.too_many_attempts': 'Too many attempts',
+  'audit.reason.captcha_failed': 'Captcha not solved',
   'audit.reason.switched': 'Switched tenant',
   'audit.ip': 'Address',
   'audit.userAgent': 'User agent',

@@ -295,6 +295,7 @@ export const zh: Record<MessageKey, string> = {
   'audit.reason.disabled': '账号已停用',
   'audit.reason.tenant_disabled': '租户已停用',
   'audit.reason.too_many_attempts': '尝试次数过多',
+  'audit.reason.captcha_failed': '验证码未通过',
   'audit.reason.switched': '切换租户',
   'audit.ip': '地址',
   'audit.userAgent': '用户代理',
