@@ -74,6 +74,7 @@ export { overriddenDefaults, ownTenantId, tenantOverridable } from './db/tenancy
 export { deleteTenantRows } from './db/tenancy/tenant-rows';
 export { DEFAULT_TENANT_ID } from './db/tenancy/tenancy-names';
 export { missingIds } from './db/missing-ids';
+export { namesOf } from './db/names-of';
 export { defineResource } from './resources/define-resource';
 export type { Resource } from './resources/define-resource';
 export { contains, equals, filterBy } from './resources/resource-filters';
@@ -91,6 +92,7 @@ export { sheetColumns } from './resources/export-columns';
 export type { ExportColumn, ExportDeclaration, SheetColumn } from './resources/export-columns';
 export { EXPORT_BATCH } from './resources/resource-batches';
 export { rowsAfter } from './db/rows-after';
+export { keysetStatements } from './db/keyset-statements';
 export type { OrderKey } from './db/rows-after';
 export type { ResourceDeclaration, ResourceHooks, ResourcePermissions, TreeDeclaration, WriteContext, Row } from './resources/resource-declaration';
 export type { ResourceService } from './resources/resource-service';

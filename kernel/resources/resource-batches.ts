@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import { statementOf } from '../db/built-statements';
 import { plainRows } from '../db/plain-rows';
-import { rowsAfter, type OrderKey } from '../db/rows-after';
+import { keysetStatements } from '../db/keyset-statements';
+import type { OrderKey } from '../db/rows-after';
 import type { SortDirection } from '../http/pagination';
 import type { Row } from './resource-declaration';
 
@@ -21,7 +22,8 @@ export interface BatchSource {
 
 /**
  * Every row `where` selects, in the list's order, a batch of views at a time: each batch an index
- * range starting after the last row of the one before (rows-after.ts), read with the request's
+ * range starting after the last row of the one before (rows-after.ts), its statement built once
+ * for the whole export (keyset-statements.ts), read with the request's
  * EntityManager and its filters applied, so the data scope and tenant are the list's. A row
  * written meanwhile may or may not be included, as with any scroll; none is read twice.
  */
@@ -34,8 +36,7 @@ export async function* readBatches(
   const { properties } = em.getMetadata().get(entity);
   const keys: OrderKey[] = Object.entries(orderBy).map(([property, direction]) => ({ property, direction, nullable: properties[property].nullable === true }));
   const columns = keys.map((key) => properties[key.property].fieldNames[0]);
-  let after: FilterQuery<object> | undefined;
-  for (;;) {
+  const statement = keysetStatements(keys, async (after: FilterQuery<object> | undefined) => {
     const qb = em
       .createQueryBuilder<Row, 'r'>(entity, 'r')
       .select('*')
@@ -43,14 +44,17 @@ export async function* readBatches(
       .orderBy(orderBy)
       .limit(size);
     await qb.applyFilters();
-    const { sql, params } = statementOf(qb);
+    return statementOf(qb);
+  });
+  let lastKeys: Record<string, unknown> | undefined;
+  for (;;) {
+    const { sql, params } = await statement(lastKeys);
     const found = await em.execute<Record<string, unknown>[]>(sql, [...params]);
     if (found.length === 0) return;
     // The last row's keys as the database wrote them, before the rows are mapped to properties.
     const last = found[found.length - 1];
-    const lastKeys = Object.fromEntries(keys.map((key, i) => [key.property, last[columns[i]]]));
+    lastKeys = Object.fromEntries(keys.map((key, i) => [key.property, last[columns[i]]]));
     yield await views(plainRows(em, entity, found) as Row[]);
     if (found.length < size) return;
-    after = rowsAfter(keys, lastKeys);
   }
 }

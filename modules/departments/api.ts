@@ -6,6 +6,8 @@ export interface DepartmentTree {
   exists(id: string): Promise<boolean>;
   /** Ids of the departments among `ids` that do not exist. */
   missing(ids: readonly string[]): Promise<string[]>;
+  /** The names of the departments among `ids`, by id, whatever the caller's data scope (what a user's export shows). */
+  namesOf(ids: readonly string[]): Promise<Map<string, string>>;
   /** The department's id followed by the ids of all its descendants; [] when it does not exist. */
   withDescendants(id: string): Promise<string[]>;
   /**

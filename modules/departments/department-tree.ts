@@ -1,4 +1,4 @@
-import { UNSCOPED, isUuid, missingIds, type ModuleContext } from '@atrium/kernel';
+import { UNSCOPED, isUuid, missingIds, namesOf, type ModuleContext } from '@atrium/kernel';
 import type { DepartmentTree } from './api';
 import { departments } from './department.resource';
 import { DepartmentEntity } from './department.entity';
@@ -14,6 +14,10 @@ export class DepartmentTreeReader implements DepartmentTree {
 
   missing(ids: readonly string[]): Promise<string[]> {
     return missingIds(this.ctx.db.em(), DepartmentEntity, ids);
+  }
+
+  namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    return namesOf(this.ctx.db.em(), DepartmentEntity, ids);
   }
 
   withDescendants(id: string): Promise<string[]> {

@@ -23,6 +23,8 @@ export interface RoleDirectory {
   grantsOf(roleIds: readonly string[], options?: { includeDisabled?: boolean }): Promise<RoleGrant[]>;
   /** Ids among `roleIds` that name no role. */
   missing(roleIds: readonly string[]): Promise<string[]>;
+  /** The names of the roles among `roleIds`, by id (what a user's export shows). */
+  namesOf(roleIds: readonly string[]): Promise<Map<string, string>>;
   findByCode(code: string): Promise<RoleGrant | null>;
 }
 

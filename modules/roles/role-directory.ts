@@ -1,4 +1,4 @@
-import { escapeLike, isUuid, type DbCapability, type EntityManager } from '@atrium/kernel';
+import { escapeLike, isUuid, namesOf, type DbCapability, type EntityManager } from '@atrium/kernel';
 import type { RoleDirectory, RoleGrant } from './api';
 import { loadAssignments } from './role-assignments';
 import { RoleEntity, type Role } from './role.entity';
@@ -24,6 +24,10 @@ export class RoleDirectoryService implements RoleDirectory {
     const found = ids.length === 0 ? [] : await this.db.em().find(RoleEntity, { id: { $in: ids } });
     const existing = new Set(found.map((r) => r.id.toLowerCase()));
     return roleIds.filter((id) => !existing.has(id.toLowerCase()));
+  }
+
+  namesOf(roleIds: readonly string[]): Promise<Map<string, string>> {
+    return namesOf(this.db.em(), RoleEntity, roleIds);
   }
 
   async findByCode(code: string): Promise<RoleGrant | null> {

@@ -9,8 +9,8 @@ import { UsersClient, startUsersServer, type User } from './helpers';
  * GET /users/export: the users' list (not on the resource kit) through the kernel's one
  * spreadsheet writer, with the list's filters, order and data scope.
  */
-const EN_HEADER = ['Username', 'Nickname', 'Email', 'Phone', 'Status', 'Department ID', 'Role IDs', 'Post IDs', 'Created at'];
-const ZH_HEADER = ['用户名', '昵称', '邮箱', '手机号码', '状态', '部门 ID', '角色 ID', '岗位 ID', '创建时间'];
+const EN_HEADER = ['Username', 'Nickname', 'Email', 'Phone', 'Status', 'Department', 'Roles', 'Posts', 'Created at'];
+const ZH_HEADER = ['用户名', '昵称', '邮箱', '手机号码', '状态', '部门', '角色', '岗位', '创建时间'];
 
 describe('users: export', () => {
   let server: TestServer;
@@ -18,15 +18,25 @@ describe('users: export', () => {
   const dept: Record<string, string> = {};
   const user: Record<string, User> = {};
   let role: string;
+  let otherRole: string;
+  let post: string;
 
   before(async () => {
     server = await startUsersServer();
     dept.sales = await api.addDepartment('Sales');
     dept.ops = await api.addDepartment('Ops');
     role = await api.addRole('exporter-role', ['system:user:list']);
-    user['x-ann'] = await api.addUser('x-ann', { deptId: dept.sales, nickname: '安妮', email: 'ann@example.com', roleIds: [role] });
+    otherRole = await api.addRole('auditor-role', ['system:user:list']);
+    post = await api.addPost('clerk');
+    user['x-ann'] = await api.addUser('x-ann', {
+      deptId: dept.sales,
+      nickname: '安妮',
+      email: 'ann@example.com',
+      roleIds: [role, otherRole],
+      postIds: [post],
+    });
     user['x-bob'] = await api.addUser('x-bob', { deptId: dept.ops, status: 'disabled', phone: '+8613800000000' });
-    user['x-cat'] = await api.addUser('x-cat', { deptId: dept.sales });
+    user['x-cat'] = await api.addUser('x-cat', { deptId: dept.sales, nickname: 'Cat, "the" boss' });
   });
   after(() => server?.stop());
 
@@ -39,13 +49,13 @@ describe('users: export', () => {
   };
   const names = async (query: Record<string, unknown>, token = ADMIN) => (await csv({ keyword: 'x-', ...query }, token)).slice(1).map((r) => r[0]);
 
-  it('answers a CSV: English header, one row per user, statuses labelled, lists joined, never a password', async () => {
+  it('answers a CSV: English header, one row per user, statuses labelled, department, roles and posts by name, never a password', async () => {
     const rows = await csv({ keyword: 'x-', sort: 'username,asc' });
     expect(rows[0]).to.deep.equal(EN_HEADER);
-    expect(rows.slice(1).map((r) => r.slice(0, 7))).to.deep.equal([
-      ['x-ann', '安妮', 'ann@example.com', '', 'Enabled', dept.sales, role],
-      ['x-bob', 'x-bob', '', '+8613800000000', 'Disabled', dept.ops, ''],
-      ['x-cat', 'x-cat', '', '', 'Enabled', dept.sales, ''],
+    expect(rows.slice(1).map((r) => r.slice(0, 8))).to.deep.equal([
+      ['x-ann', '安妮', 'ann@example.com', '', 'Enabled', 'Sales', 'auditor-role, exporter-role', 'clerk'],
+      ['x-bob', 'x-bob', '', '+8613800000000', 'Disabled', 'Ops', '', ''],
+      ['x-cat', 'Cat, "the" boss', '', '', 'Enabled', 'Sales', '', ''],
     ]);
     expect(rows[1][8]).to.equal(user['x-ann'].createdAt);
     expect(JSON.stringify(rows)).to.not.match(/argon2|password/i);
@@ -79,12 +89,15 @@ describe('users: export', () => {
        select gen_random_uuid(), tenant_id, 'bulk-' || lpad(i::text, 5, '0'), 'Bulk', password_hash, 'active', 1, created_at, updated_at
          from users_user, generate_series(1, 2100) as i where username = 'x-ann'`,
     );
+    // Every bulk user holds the role: its name is on every row, whichever batch the row is in.
+    await server.sql(`insert into users_user_role (tenant_id, user_id, role_id) select tenant_id, id, '${role}' from users_user where username like 'bulk-%'`);
     // Statistics as autovacuum would leave them: the planner's estimates are the list's, not this test's.
     await server.sql('analyze users_user');
     // Every one created in the same instant: the order's ties are broken by the id across batches.
     const rows = (await csv({ keyword: 'bulk-', sort: 'createdAt,asc' })).slice(1);
     expect(rows).to.have.length(2100);
     expect(new Set(rows.map((r) => r[0])).size).to.equal(2100);
+    expect(new Set(rows.map((r) => r[6]))).to.deep.equal(new Set(['exporter-role']));
     const byName = (await csv({ keyword: 'bulk-', sort: 'username,desc' })).slice(1).map((r) => r[0]);
     expect(byName).to.deep.equal([...byName].sort().reverse());
   });
