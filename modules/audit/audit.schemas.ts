@@ -9,6 +9,7 @@ export const LoginReason = Type.Union([
   Type.Literal('disabled'),
   Type.Literal('tenant_disabled'),
   Type.Literal('too_many_attempts'),
+  Type.Literal('invalid_code'),
   Type.Literal('switched'),
 ]);
 

@@ -3,8 +3,9 @@ import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
 import { DEFAULT_TENANT_CODE, TenantDirectoryApi } from '@atrium/module/tenants';
 import { LoginService } from './login.service';
+import { MfaEnrolmentRequiredSchema, MfaRequiredSchema } from './mfa/mfa.schemas';
 
-const TokenPairSchema = named(
+export const TokenPairSchema = named(
   'TokenPair',
   Type.Object({
     accessToken: Type.String({ description: 'A JWT; send it as `Authorization: Bearer <accessToken>`.' }),
@@ -24,7 +25,9 @@ export const login = defineRoute({
     'Signs in to the tenant whose code `tenant` names, the default tenant without it; the same username may be two people ' +
     'in two tenants. An unknown user, a wrong password and an unknown tenant answer the same 401; a disabled or expired ' +
     'tenant answers 401 AUTH_TENANT_DISABLED_401 to its users. Failed logins are limited per account and client address ' +
-    '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password.',
+    '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password. ' +
+    'A user with two-factor on gets `{mfaRequired, mfaToken}` instead of tokens (complete with POST /auth/mfa); a member of a role ' +
+    'the param auth.mfa.requiredRoles names who has none gets `{mfaEnrolmentRequired, mfaToken}` (enrol with POST /auth/mfa/totp).',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
   body: named(
     'LoginCredentials',
@@ -34,7 +37,7 @@ export const login = defineRoute({
       tenant: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "The tenant's code; `default` when left out." })),
     }),
   ),
-  response: TokenPairSchema,
+  response: Type.Union([TokenPairSchema, MfaRequiredSchema, MfaEnrolmentRequiredSchema]),
   errors: [
     AuthErrors.AUTH_INVALID_CREDENTIALS_401,
     AuthErrors.AUTH_ACCOUNT_DISABLED_401,

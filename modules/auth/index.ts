@@ -8,6 +8,10 @@ import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
 import { AuthErrors } from './errors';
 import { jwtSecretProblems } from './jwt-secret';
+import { beginMyTotp, confirmMyTotp, disableMyTotp, myMfa } from './mfa/me-mfa.routes';
+import { beginRequiredTotp, completeMfa, confirmRequiredTotp } from './mfa/mfa-login.routes';
+import { resetUserMfa } from './mfa/mfa-reset.routes';
+import { MFA_PARAMS } from './mfa/mfa-settings';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
@@ -20,13 +24,17 @@ export default defineModule({
   menuTitles: { zh: { '/system/sessions': '在线用户' } },
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
-  routes: [login, loginOptions, refresh, logout, switchTenant, listSessions, forceLogout],
+  routes: [
+    ...[login, loginOptions, refresh, logout, switchTenant, listSessions, forceLogout],
+    // Two-factor sign-in (mfa/): the login's second step, the caller's own factor, an administrator's reset.
+    ...[completeMfa, beginRequiredTotp, confirmRequiredTotp, myMfa, beginMyTotp, confirmMyTotp, disableMyTotp, resetUserMfa],
+  ],
   provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),
     contribute(TenantLifecycleSpi, sessionsFollowTenants),
-    contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
+    contribute(BuiltinParamsSpi, () => ({ definitions: [...AUTH_PARAMS, ...MFA_PARAMS] })),
   ],
   checkEnvironment: jwtSecretProblems,
   setup: setupAuth,
