@@ -20,7 +20,9 @@ describe('auth: two-factor required by a role, and reset by an administrator', (
     const other = await createUser(server, { permissions: ['me:*:*'] });
     await setParam(server, 'auth.mfa.requiredRoles', ` other_role , ${role.code.toUpperCase()}`);
     try {
-      expect(expectSuccess(await post('/auth/login', { username: other.username, password: TEST_PASSWORD })).data, 'not a member').to.have.property('accessToken');
+      expect(expectSuccess(await post('/auth/login', { username: other.username, password: TEST_PASSWORD })).data, 'not a member').to.have.property(
+        'accessToken',
+      );
       const pending = expectSuccess(await post('/auth/login', { username: user.username, password: TEST_PASSWORD })).data as Record<string, unknown>;
       expect(pending).to.have.all.keys('mfaEnrolmentRequired', 'mfaToken');
       const mfaToken = pending.mfaToken as string;

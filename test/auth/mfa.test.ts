@@ -35,13 +35,21 @@ describe('auth: two-factor sign-in (TOTP)', () => {
     const tokens = await login(server, user.username, TEST_PASSWORD, { forwardedFor: from });
     const begun = expectSuccess(await server.http().post('/api/v1/me/mfa/totp').set('Authorization', tokens.bearer).send({})).data as Record<string, string>;
     expect(begun.secret).to.match(/^[A-Z2-7]{32}$/);
-    expect(begun.uri).to.match(/^otpauth:\/\/totp\/Atrium:/).and.include(`secret=${begun.secret}`);
+    expect(begun.uri)
+      .to.match(/^otpauth:\/\/totp\/Atrium:/)
+      .and.include(`secret=${begun.secret}`);
     expect(begun.qrCode).to.match(/^data:image\/png;base64,/);
     const status = () => server.http().get('/api/v1/me/mfa').set('Authorization', tokens.bearer);
     expect(expectSuccess(await status()).data, 'not on before the confirm').to.deep.equal({ totp: false });
     expect(expectSuccess(await passwordStep(user, from)).data, 'a login before the confirm').to.have.property('accessToken');
 
-    const confirmed = expectSuccess(await server.http().post('/api/v1/me/mfa/totp/confirm').set('Authorization', tokens.bearer).send({ code: totpCode(begun.secret) }));
+    const confirmed = expectSuccess(
+      await server
+        .http()
+        .post('/api/v1/me/mfa/totp/confirm')
+        .set('Authorization', tokens.bearer)
+        .send({ code: totpCode(begun.secret) }),
+    );
     const recoveryCodes = (confirmed.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(recoveryCodes).to.have.length(10);
     expect(new Set(recoveryCodes).size).to.equal(10);

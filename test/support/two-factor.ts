@@ -22,7 +22,11 @@ export async function enrolTotp(server: TestServer, tokens: Tokens): Promise<Enr
   const begun = await server.http().post('/api/v1/me/mfa/totp').set('Authorization', tokens.bearer).send({});
   expect(begun.status, JSON.stringify(begun.body)).to.equal(200);
   const secret = begun.body.data.secret as string;
-  const confirmed = await server.http().post('/api/v1/me/mfa/totp/confirm').set('Authorization', tokens.bearer).send({ code: totpCode(secret) });
+  const confirmed = await server
+    .http()
+    .post('/api/v1/me/mfa/totp/confirm')
+    .set('Authorization', tokens.bearer)
+    .send({ code: totpCode(secret) });
   expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
   return { secret, recoveryCodes: confirmed.body.data.recoveryCodes as string[] };
 }

@@ -33,10 +33,14 @@ export class MfaChallenges {
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     await this.db.em().transactional(async (em) => {
       await em.execute('delete from auth_mfa_challenge where user_id = ? and (spent_at is not null or expires_at <= ?)', [userId, now]);
-      await em.execute(
-        'insert into auth_mfa_challenge (id, user_id, purpose, token_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)',
-        [newId(), userId, purpose, hashRefreshToken(token), now, expiresAt],
-      );
+      await em.execute('insert into auth_mfa_challenge (id, user_id, purpose, token_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)', [
+        newId(),
+        userId,
+        purpose,
+        hashRefreshToken(token),
+        now,
+        expiresAt,
+      ]);
     });
     return token;
   }
@@ -49,7 +53,7 @@ export class MfaChallenges {
     const rows = await runAsPlatform(() =>
       this.db
         .em()
-        
+
         .execute<ChallengeRow[]>(
           'select id, user_id, tenant_id, purpose from auth_mfa_challenge where token_hash = ? and spent_at is null and expires_at > ?',
           [hashRefreshToken(token), now],
@@ -63,7 +67,7 @@ export class MfaChallenges {
   async spend(id: string, now = new Date()): Promise<boolean> {
     const rows = await this.db
       .em()
-      
+
       .execute<unknown[]>('update auth_mfa_challenge set spent_at = ? where id = ? and spent_at is null and expires_at > ? returning id', [now, id, now]);
     return rows.length > 0;
   }

@@ -42,11 +42,11 @@ export class TotpFactors {
    */
   async enable(userId: string, step: number, recoveryCodes: string[], now = new Date()): Promise<boolean> {
     return this.db.em().transactional(async (em) => {
-      const enabled = await execute(em, 'update auth_totp_factor set enabled_at = ?, last_step = ? where user_id = ? and enabled_at is null returning user_id', [
-        now,
-        step,
-        userId,
-      ]);
+      const enabled = await execute(
+        em,
+        'update auth_totp_factor set enabled_at = ?, last_step = ? where user_id = ? and enabled_at is null returning user_id',
+        [now, step, userId],
+      );
       if (enabled.length === 0) return false;
       await execute(em, 'delete from auth_recovery_code where user_id = ?', [userId]);
       for (const code of recoveryCodes) {
