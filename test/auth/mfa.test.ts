@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { operationFor } from '../audit/helpers';
 import { expectError, expectSuccess } from '../http/helpers';
 import { TEST_PASSWORD, createUser, login, setParam, type CreatedUser } from '../support/identity';
 import { startTestServer, type TestServer } from '../support/server';
@@ -102,6 +103,16 @@ describe('auth: two-factor sign-in (TOTP)', () => {
     } finally {
       await setParam(server, 'auth.mfa.tokenTtlSeconds', '300');
     }
+  });
+
+  it('keeps no code in the audit record of a refused attempt (a recovery code refused for an expired token still works)', async () => {
+    const from = newAddress();
+    const { enrolled } = await enrolledUser(from);
+    const refused = await post('/auth/mfa', { mfaToken: 'expired-or-unknown', code: enrolled.recoveryCodes[0] }, from);
+    expectError(refused, 401, 'AUTH_MFA_TOKEN_INVALID_401');
+    const record = await operationFor(server, refused.body.traceId as string);
+    expect(JSON.stringify(record.body)).to.not.include(enrolled.recoveryCodes[0]);
+    expect(record.body, 'the token is a credential by its name, the code by its schema').to.deep.equal({});
   });
 
   it('accepts each recovery code once, in any case and spacing', async () => {

@@ -4,6 +4,8 @@ export const MfaCode = Type.String({
   minLength: 6,
   maxLength: 16,
   description: "The six-digit code of the user's authenticator app, or one of their unused recovery codes (`XXXXX-XXXXX`).",
+  // A recovery code refused for another reason (an expired mfaToken) still works: no audit row keeps it.
+  writeOnly: true,
 });
 
 const MfaToken = Type.String({ minLength: 1, maxLength: 256, description: 'The mfaToken the login answered.' });
