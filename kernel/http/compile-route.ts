@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { anyPermissionGrants } from '../auth/permission-match';
 import { UNRESTRICTED } from '../auth/row-scope';
 import { auditBeforeAnswer } from '../audit/audit-trail';
+import { withoutWriteOnly, writeOnlyFields } from '../audit/write-only-fields';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
 import type { ModuleContext } from '../module-api/module-context';
@@ -42,6 +43,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   const validateParams = route.params ? compileValidator('params', route.params) : undefined;
   const validateQuery = compileValidator('query', queryPartSchema(route));
   const validateBody = route.body ? compileValidator('body', route.body) : undefined;
+  const writeOnly = writeOnlyFields(route.body);
   const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
   const status = route.status ?? 200;
   const rowScoped = route.permission !== undefined && services.scopeOf(route.permission) === 'row';
@@ -76,12 +78,14 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     const query = validateQuery({ ...(req.query as Record<string, unknown>) }) as Record<string, unknown>;
     // No body at all reads as `{}`: an action whose fields are all optional needs none, and a
     // route with required fields names each one missing.
-    if (validateBody) state.body = validateBody(req.body === undefined ? {} : req.body);
+    const body = validateBody ? validateBody(req.body === undefined ? {} : req.body) : undefined;
+    // What the audit row keeps of the body: never a field the schema marks writeOnly.
+    if (validateBody) state.body = withoutWriteOnly(body, writeOnly);
     const language = negotiateLanguage(req.headers['accept-language']);
     const request: RouteRequest<unknown, unknown, unknown, Principal | null> = {
       params: validateParams ? validateParams({ ...req.params }) : {},
       query,
-      body: state.body,
+      body,
       principal,
       page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
       traceId: state.traceId,

@@ -10,6 +10,7 @@ export const LoginReason = Type.Union([
   Type.Literal('tenant_disabled'),
   Type.Literal('too_many_attempts'),
   Type.Literal('captcha_failed'),
+  Type.Literal('invalid_code'),
   Type.Literal('switched'),
 ]);
 

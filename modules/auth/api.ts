@@ -31,7 +31,7 @@ export interface AuthAttributes {
 }
 
 /** Why a login attempt ended as it did. */
-export type LoginOutcome = 'ok' | 'invalid_credentials' | 'disabled' | 'tenant_disabled' | 'too_many_attempts' | 'captcha_failed' | 'switched';
+export type LoginOutcome = 'ok' | 'invalid_credentials' | 'disabled' | 'tenant_disabled' | 'too_many_attempts' | 'captcha_failed' | 'invalid_code' | 'switched';
 
 /** One attempt to log in, as `auth.login-observer` hears of it. Never the password. */
 export interface LoginAttempt {

@@ -3,8 +3,9 @@ import { clientAddress } from './client-address';
 import { AuthErrors } from './errors';
 import { DEFAULT_TENANT_CODE, TenantDirectoryApi } from '@atrium/module/tenants';
 import { LoginService } from './login.service';
+import { MfaEnrolmentRequiredSchema, MfaRequiredSchema } from './mfa/mfa.schemas';
 
-const TokenPairSchema = named(
+export const TokenPairSchema = named(
   'TokenPair',
   Type.Object({
     accessToken: Type.String({ description: 'A JWT; send it as `Authorization: Bearer <accessToken>`.' }),
@@ -26,7 +27,9 @@ export const login = defineRoute({
     'tenant answers 401 AUTH_TENANT_DISABLED_401 to its users. Failed logins are limited per account and client address ' +
     '(the params auth.login.maxFailures in auth.login.windowSeconds): beyond that, 429 with Retry-After, even for the right password. ' +
     'From auth.captcha.afterFailures failures on, a login must also carry a challenge of POST /auth/captcha, solved: without one it ' +
-    'answers 401 AUTH_CAPTCHA_REQUIRED_401, with a wrong or expired one 401 AUTH_CAPTCHA_INVALID_401, and the password is not tried.',
+    'answers 401 AUTH_CAPTCHA_REQUIRED_401, with a wrong or expired one 401 AUTH_CAPTCHA_INVALID_401, and the password is not tried. ' +
+    'A user with two-factor on gets `{mfaRequired, mfaToken}` instead of tokens (complete with POST /auth/mfa); a member of a role ' +
+    'the param auth.mfa.requiredRoles names who has none gets `{mfaEnrolmentRequired, mfaToken}` (enrol with POST /auth/mfa/totp).',
   // No length floor on the password: it is checked exactly as sent, whatever policy set it.
   body: named(
     'LoginCredentials',
@@ -38,7 +41,7 @@ export const login = defineRoute({
       captchaAnswer: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'The characters the challenge shows, in any case.' })),
     }),
   ),
-  response: TokenPairSchema,
+  response: Type.Union([TokenPairSchema, MfaRequiredSchema, MfaEnrolmentRequiredSchema]),
   errors: [
     AuthErrors.AUTH_INVALID_CREDENTIALS_401,
     AuthErrors.AUTH_ACCOUNT_DISABLED_401,

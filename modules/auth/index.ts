@@ -9,6 +9,10 @@ import { sessionAuthenticator } from './authenticator';
 import { drawCaptcha } from './captcha.routes';
 import { AuthErrors } from './errors';
 import { jwtSecretProblems } from './jwt-secret';
+import { beginMyTotp, confirmMyTotp, disableMyTotp, myMfa } from './mfa/me-mfa.routes';
+import { beginRequiredTotp, completeMfa, confirmRequiredTotp } from './mfa/mfa-login.routes';
+import { resetUserMfa } from './mfa/mfa-reset.routes';
+import { MFA_PARAMS } from './mfa/mfa-settings';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
@@ -21,13 +25,17 @@ export default defineModule({
   menuTitles: { zh: { '/system/sessions': '在线用户' } },
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
-  routes: [login, loginOptions, drawCaptcha, refresh, logout, switchTenant, listSessions, forceLogout],
+  routes: [
+    ...[login, loginOptions, drawCaptcha, refresh, logout, switchTenant, listSessions, forceLogout],
+    // Two-factor sign-in (mfa/): the login's second step, the caller's own factor, an administrator's reset.
+    ...[completeMfa, beginRequiredTotp, confirmRequiredTotp, myMfa, beginMyTotp, confirmMyTotp, disableMyTotp, resetUserMfa],
+  ],
   provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),
     contribute(TenantLifecycleSpi, sessionsFollowTenants),
-    contribute(BuiltinParamsSpi, () => ({ definitions: AUTH_PARAMS })),
+    contribute(BuiltinParamsSpi, () => ({ definitions: [...AUTH_PARAMS, ...MFA_PARAMS] })),
   ],
   checkEnvironment: jwtSecretProblems,
   setup: setupAuth,

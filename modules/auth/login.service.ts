@@ -5,6 +5,7 @@ import { bearerCredential, looksLikeJwt } from './access-token';
 import { LoginObserverSpi, type LoginAttempt } from './api';
 import { authRuntime, type AuthRuntime } from './auth-runtime';
 import { AuthErrors } from './errors';
+import { TwoFactor, type SecondFactorDue } from './mfa/two-factor';
 import type { SessionGrant } from './session.service';
 
 /** What login and refresh answer. */
@@ -46,7 +47,7 @@ export class LoginService {
    * Signs in to the tenant the credentials name: the user is looked up, and the session made, in
    * that tenant only. A tenant that does not exist is a wrong guess like any other.
    */
-  async login({ username, password, tenant: code, captcha }: Credentials, client: Client): Promise<TokenPair> {
+  async login({ username, password, tenant: code, captcha }: Credentials, client: Client): Promise<TokenPair | SecondFactorDue> {
     const tenant = await this.ctx.use(TenantDirectoryApi).byCode(code);
     const seen = { username, tenantId: tenant?.id ?? null, ip: client.ip, userAgent: client.userAgent, at: new Date() };
     const attempt = await this.runtime.limiter.begin(accountKey(code, username), client.ip).catch(async (error: unknown) => {
@@ -83,10 +84,17 @@ export class LoginService {
       await this.observe({ ...seen, userId: user.id, success: false, reason: 'disabled' });
       throw new AppError(AuthErrors.AUTH_ACCOUNT_DISABLED_401);
     }
-    const grant = await runInTenant(tenant.id, () => this.runtime.sessions.create({ userId: user.id, username: user.username, ...client }));
-    this.ctx.log.info({ userId: user.id, tenantId: tenant.id, sessionId: grant.session.id, ip: client.ip }, 'login');
-    await this.observe({ ...seen, userId: user.id, success: true, reason: 'ok' });
-    return this.pair(grant, tenant.id);
+    // A second factor, when due, is asked for before any session exists (mfa/mfa-login.ts).
+    const due = await runInTenant(tenant.id, () => new TwoFactor(this.ctx).due(user));
+    return due ?? this.signIn(user, tenant.id, client, seen.username);
+  }
+
+  /** Opens the session of a login whose every check passed, and answers its tokens. */
+  async signIn(user: { id: string; username: string }, tenantId: string, client: Client, sentUsername = user.username): Promise<TokenPair> {
+    const grant = await runInTenant(tenantId, () => this.runtime.sessions.create({ userId: user.id, username: user.username, ...client }));
+    this.ctx.log.info({ userId: user.id, tenantId, sessionId: grant.session.id, ip: client.ip }, 'login');
+    await this.observe({ username: sentUsername, tenantId, userId: user.id, ...client, at: new Date(), success: true, reason: 'ok' });
+    return this.pair(grant, tenantId);
   }
 
   /**
@@ -134,7 +142,7 @@ export class LoginService {
   }
 
   /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */
-  private async observe(attempt: LoginAttempt): Promise<void> {
+  async observe(attempt: LoginAttempt): Promise<void> {
     for (const observer of this.ctx.contributions(LoginObserverSpi)) {
       try {
         await observer.loginAttempted(attempt);

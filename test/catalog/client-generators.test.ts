@@ -23,6 +23,8 @@ export async function runClient(baseUrl: string, username: string, password: str
   const client = createClient<paths>({ baseUrl });
   const login = await client.POST('/api/v1/auth/login', { body: { username, password } });
   if (!login.data) throw new Error('login refused: ' + JSON.stringify(login.error));
+  // A user with two-factor sign-in on is answered an mfaToken instead: the client must tell which.
+  if (!('accessToken' in login.data.data)) throw new Error('login needs a second factor');
   const headers = { Authorization: 'Bearer ' + login.data.data.accessToken };
   const users = await client.GET('/api/v1/users', { params: { query: { page: 2, pageSize: 2, sort: ['username,asc'] } }, headers });
   if (!users.data) throw new Error('users refused: ' + JSON.stringify(users.error));

@@ -1,5 +1,5 @@
 import type { AccessControlProvider, AuthProvider } from '@refinedev/core';
-import type { ApiClient, ApiHttpError } from './http';
+import type { ApiClient, ApiHttpError, SecondStep } from './http';
 import { grants } from './permissions';
 
 /** GET /me: who is signed in (docs/api-clients.md). */
@@ -9,6 +9,9 @@ export interface Me {
   roles: string[];
   permissions: string[];
 }
+
+/** A password, or the second factor of a login whose password needed one. */
+export type LoginCredentials = { username: string; password: string; tenant?: string } | { secondStep: SecondStep; code: string };
 
 export interface Identity {
   id: string;
@@ -29,10 +32,20 @@ export function atriumAuth(
   const loadMe = () => (me ??= api.request<Me>('GET', '/me').catch((error: unknown) => ((me = undefined), Promise.reject(error))));
 
   const authProvider: AuthProvider = {
-    async login({ username, password, tenant }: { username: string; password: string; tenant?: string }) {
+    // A password that needs a second factor answers `secondStep` and goes nowhere: the login page
+    // asks for the code and logs in again with it (`secondStep` and `code`).
+    async login(credentials: LoginCredentials) {
       me = undefined;
       try {
-        await api.login({ username, password, ...(tenant ? { tenant } : {}) });
+        if ('secondStep' in credentials) {
+          const recoveryCodes = await api.completeLogin(credentials.secondStep, credentials.code);
+          forgetReads();
+          // Recovery codes of an enrolment made while signing in are shown before going on.
+          return recoveryCodes.length > 0 ? { success: true, recoveryCodes } : { success: true, redirectTo: '/' };
+        }
+        const { username, password, tenant } = credentials;
+        const secondStep = await api.login({ username, password, ...(tenant ? { tenant } : {}) });
+        if (secondStep) return { success: true, secondStep };
         forgetReads();
         return { success: true, redirectTo: '/' };
       } catch (error) {

@@ -4,6 +4,12 @@ import type { SessionStore, Tokens } from './session';
 /** Atrium's API base path (docs/api-clients.md). */
 export const API_BASE = '/api/v1';
 
+/** What a login whose password was right needs next: a code, or (a role requires one) an enrolment. */
+export interface SecondStep {
+  kind: 'code' | 'enrol';
+  mfaToken: string;
+}
+
 /** One item of an error envelope's `details`. */
 export interface ErrorDetail {
   field?: string;
@@ -19,7 +25,7 @@ export interface ApiHttpError extends HttpError {
 }
 
 /** What the console asks without a session. */
-const SESSIONLESS = ['/auth/login', '/auth/login-options'];
+const SESSIONLESS = ['/auth/login', '/auth/login-options', '/auth/mfa', '/auth/mfa/totp', '/auth/mfa/totp/confirm'];
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
@@ -76,10 +82,30 @@ export class ApiClient {
     return this.options.session.get() !== undefined;
   }
 
-  /** Logs in and keeps the tokens. */
-  async login(credentials: { username: string; password: string; tenant?: string }): Promise<void> {
-    const tokens = await this.request<Tokens>('POST', '/auth/login', { body: credentials });
-    this.options.session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  /**
+   * Logs in and keeps the tokens; or, when a second factor is due, keeps nothing and answers the
+   * step that comes next (docs/sign-in.md).
+   */
+  async login(credentials: { username: string; password: string; tenant?: string }): Promise<SecondStep | undefined> {
+    const answer = await this.request<Tokens | { mfaRequired: true; mfaToken: string } | { mfaEnrolmentRequired: true; mfaToken: string }>(
+      'POST',
+      '/auth/login',
+      {
+        body: credentials,
+      },
+    );
+    if ('mfaRequired' in answer) return { kind: 'code', mfaToken: answer.mfaToken };
+    if ('mfaEnrolmentRequired' in answer) return { kind: 'enrol', mfaToken: answer.mfaToken };
+    this.options.session.set({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
+    return undefined;
+  }
+
+  /** Completes a login with its second factor (`/auth/mfa`, or the confirm of a required enrolment) and keeps the tokens. */
+  async completeLogin(step: SecondStep, code: string): Promise<string[]> {
+    const path = step.kind === 'code' ? '/auth/mfa' : '/auth/mfa/totp/confirm';
+    const answer = await this.request<Tokens & { recoveryCodes?: string[] }>('POST', path, { body: { mfaToken: step.mfaToken, code } });
+    this.options.session.set({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
+    return answer.recoveryCodes ?? [];
   }
 
   /** Ends the session on the server (whatever it answers) and forgets the tokens. */

@@ -1,7 +1,9 @@
 import { useCustom, useLogin, useTranslation } from '@refinedev/core';
 import { Button, Flex, Form, Input, Layout, Typography, theme } from 'antd';
 import { useState } from 'react';
+import type { SecondStep } from '../api/http';
 import { PreferenceSwitches } from '../layout/preference-switches';
+import { SecondFactorStep } from './two-factor/second-factor-step';
 
 interface Credentials {
   username: string;
@@ -24,7 +26,9 @@ export function LoginPage() {
   const required = [{ required: true, message: t('login.required') }];
 
   // A refused sign-in is Refine's notification: the API's code and its message, in the console's language.
-  const submit = (values: Credentials) => login(values);
+  const submit = (values: Credentials) => login(values, { onSuccess: (answer) => answer.secondStep && setSecondStep(answer.secondStep as SecondStep) });
+  // A password that needs a second factor: the code (or the enrolment a role requires) comes next.
+  const [secondStep, setSecondStep] = useState<SecondStep>();
 
   return (
     <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
@@ -36,7 +40,8 @@ export function LoginPage() {
           </Typography.Title>
           <PreferenceSwitches />
         </Flex>
-        <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
+        {secondStep && <SecondFactorStep step={secondStep} />}
+        <Form<Credentials> hidden={secondStep !== undefined} layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
           <Form.Item name="username" label={t('login.username')} rules={required}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>

@@ -1,9 +1,10 @@
 import { useCustom, useTranslation } from '@refinedev/core';
 import { Col, Row, Spin, Typography } from 'antd';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm, type MyAccount } from './profile-form';
 
-/** The signed-in user's own page (/profile, from the header): their account and their password. */
+/** The signed-in user's own page (/profile, from the header): their account, their password and their two-factor sign-in. */
 export default function ProfilePage() {
   const { translate: t } = useTranslation();
   const { query, result } = useCustom<{ user: MyAccount }>({ url: '/me', method: 'get' });
@@ -18,6 +19,9 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24} md={12}>
           <PasswordForm />
+        </Col>
+        <Col xs={24} md={12}>
+          <TwoFactorCard />
         </Col>
       </Row>
     </>
