@@ -1,5 +1,5 @@
 import type { AccessControlProvider, AuthProvider } from '@refinedev/core';
-import type { ApiClient, ApiHttpError, SecondStep } from './http';
+import type { ApiClient, ApiHttpError, PasswordCredentials, SecondStep } from './http';
 import { grants } from './permissions';
 
 /** GET /me: who is signed in (docs/api-clients.md). */
@@ -11,7 +11,7 @@ export interface Me {
 }
 
 /** A password, or the second factor of a login whose password needed one. */
-export type LoginCredentials = { username: string; password: string; tenant?: string } | { secondStep: SecondStep; code: string };
+export type LoginCredentials = PasswordCredentials | { secondStep: SecondStep; code: string };
 
 export interface Identity {
   id: string;
@@ -43,8 +43,8 @@ export function atriumAuth(
           // Recovery codes of an enrolment made while signing in are shown before going on.
           return recoveryCodes.length > 0 ? { success: true, recoveryCodes } : { success: true, redirectTo: '/' };
         }
-        const { username, password, tenant } = credentials;
-        const secondStep = await api.login({ username, password, ...(tenant ? { tenant } : {}) });
+        const { username, password, tenant, captchaId, captchaAnswer } = credentials;
+        const secondStep = await api.login({ username, password, ...(tenant ? { tenant } : {}), ...(captchaId ? { captchaId, captchaAnswer } : {}) });
         if (secondStep) return { success: true, secondStep };
         forgetReads();
         return { success: true, redirectTo: '/' };

@@ -24,8 +24,17 @@ export interface ApiHttpError extends HttpError {
   details: ErrorDetail[];
 }
 
+/** A password, and the answer to a captcha when the server asks for one. */
+export interface PasswordCredentials {
+  username: string;
+  password: string;
+  tenant?: string;
+  captchaId?: string;
+  captchaAnswer?: string;
+}
+
 /** What the console asks without a session. */
-const SESSIONLESS = ['/auth/login', '/auth/login-options', '/auth/mfa', '/auth/mfa/totp', '/auth/mfa/totp/confirm'];
+const SESSIONLESS = ['/auth/login', '/auth/login-options', '/auth/captcha', '/auth/mfa', '/auth/mfa/totp', '/auth/mfa/totp/confirm'];
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
@@ -86,7 +95,7 @@ export class ApiClient {
    * Logs in and keeps the tokens; or, when a second factor is due, keeps nothing and answers the
    * step that comes next (docs/sign-in.md).
    */
-  async login(credentials: { username: string; password: string; tenant?: string }): Promise<SecondStep | undefined> {
+  async login(credentials: PasswordCredentials): Promise<SecondStep | undefined> {
     const answer = await this.request<Tokens | { mfaRequired: true; mfaToken: string } | { mfaEnrolmentRequired: true; mfaToken: string }>(
       'POST',
       '/auth/login',

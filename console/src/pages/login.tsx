@@ -1,20 +1,25 @@
 import { useCustom, useLogin, useTranslation } from '@refinedev/core';
 import { Button, Flex, Form, Input, Layout, Typography, theme } from 'antd';
 import { useState } from 'react';
-import type { SecondStep } from '../api/http';
+import type { ApiHttpError, SecondStep } from '../api/http';
 import { PreferenceSwitches } from '../layout/preference-switches';
+import { CAPTCHA_CODES, CaptchaField, useCaptcha } from './captcha-field';
 import { SecondFactorStep } from './two-factor/second-factor-step';
 
 interface Credentials {
   username: string;
   password: string;
   tenant?: string;
+  captchaId?: string;
+  captchaAnswer?: string;
 }
 
 /**
  * The sign-in form. It asks for a tenant code when the server says a login should name one
  * (GET /auth/login-options: a tenant besides the default exists); a single-tenant installation
- * shows username and password only. Should that question fail, the field is a click away.
+ * shows username and password only. Should that question fail, the field is a click away. After
+ * repeated failures the server asks for a captcha: a challenge is drawn and shown, and a new one
+ * after every refused try (each answers one login).
  */
 export function LoginPage() {
   const { translate: t } = useTranslation();
@@ -25,8 +30,21 @@ export function LoginPage() {
   const tenantShown = tenantAsked || (options.query.isSuccess && options.result.data.tenants);
   const required = [{ required: true, message: t('login.required') }];
 
+  const [form] = Form.useForm<Credentials>();
+  const captcha = useCaptcha();
   // A refused sign-in is Refine's notification: the API's code and its message, in the console's language.
-  const submit = (values: Credentials) => login(values, { onSuccess: (answer) => answer.secondStep && setSecondStep(answer.secondStep as SecondStep) });
+  const submit = (values: Credentials) =>
+    login(
+      { ...values, captchaId: captcha.challenge?.captchaId },
+      {
+        onSuccess: (answer) => {
+          if (answer.secondStep) setSecondStep(answer.secondStep as SecondStep);
+          if (answer.success) return;
+          form.setFieldValue('captchaAnswer', undefined);
+          if (captcha.challenge || CAPTCHA_CODES.includes((answer.error as ApiHttpError | undefined)?.code ?? '')) captcha.draw();
+        },
+      },
+    );
   // A password that needs a second factor: the code (or the enrolment a role requires) comes next.
   const [secondStep, setSecondStep] = useState<SecondStep>();
 
@@ -41,7 +59,7 @@ export function LoginPage() {
           <PreferenceSwitches />
         </Flex>
         {secondStep && <SecondFactorStep step={secondStep} />}
-        <Form<Credentials> hidden={secondStep !== undefined} layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
+        <Form<Credentials> form={form} hidden={secondStep !== undefined} layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
           <Form.Item name="username" label={t('login.username')} rules={required}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
@@ -53,6 +71,7 @@ export function LoginPage() {
               <Input autoComplete="organization" />
             </Form.Item>
           )}
+          {captcha.challenge && <CaptchaField challenge={captcha.challenge} onRedraw={captcha.draw} />}
           {!tenantShown && options.query.isError && (
             <Button type="link" size="small" style={{ padding: 0, marginBottom: 16 }} onClick={() => setTenantAsked(true)}>
               {t('login.moreOptions')}
