@@ -11,6 +11,7 @@ export const LoginReason = Type.Union([
   Type.Literal('too_many_attempts'),
   Type.Literal('captcha_failed'),
   Type.Literal('switched'),
+  Type.Literal('no_account'),
 ]);
 
 export const LoginSchema = named(

@@ -2,13 +2,14 @@ import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/ker
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
-import { SessionDirectoryApi } from './api';
+import { SessionDirectoryApi, VerifiedSignInApi } from './api';
 import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
 import { drawCaptcha } from './captcha.routes';
 import { AuthErrors } from './errors';
 import { jwtSecretProblems } from './jwt-secret';
+import { LoginService } from './login.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
@@ -22,7 +23,16 @@ export default defineModule({
   errors: AuthErrors,
   entities: [SessionEntity, RefreshTokenEntity],
   routes: [login, loginOptions, drawCaptcha, refresh, logout, switchTenant, listSessions, forceLogout],
-  provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
+  provides: [
+    provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) })),
+    provide(VerifiedSignInApi, (ctx) => {
+      const logins = new LoginService(ctx);
+      return {
+        signIn: (userId, tenantId, client) => logins.signInVerified(userId, tenantId, client),
+        recordRefusal: (attempt) => logins.recordRefusal(attempt),
+      };
+    }),
+  ],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),
