@@ -4,11 +4,11 @@ import type { LoadedModule } from './loaded-module';
 
 /**
  * The first path segments under which several modules serve routes, each its own second segment
- * (`/system/modules` is the system module's, `/system/sessions` auth's; `/auth/oidc` is sso's beside auth's `/auth/login`; `/me/menus` is me's, and a
+ * (`/system/modules` is the system module's, `/system/sessions` auth's; `/me/menus` is me's, and a
  * module showing callers their own share of its records serves `/me/<its records>`): there a
  * route prefix is two segments deep. Permission codes are always owned two segments deep.
  */
-const SHARED_AREAS: ReadonlySet<string> = new Set(['system', 'me', 'auth']);
+const SHARED_AREAS: ReadonlySet<string> = new Set(['system', 'me']);
 
 /** A name a module declares, and the file to open to change it. */
 interface Claim {
