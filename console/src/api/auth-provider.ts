@@ -29,10 +29,12 @@ export function atriumAuth(
   const loadMe = () => (me ??= api.request<Me>('GET', '/me').catch((error: unknown) => ((me = undefined), Promise.reject(error))));
 
   const authProvider: AuthProvider = {
-    async login({ username, password, tenant }: { username: string; password: string; tenant?: string }) {
+    // A password, or single sign-on's one-time code (`ssoCode`, from the callback's redirect).
+    async login({ username, password, tenant, ssoCode }: { username: string; password: string; tenant?: string; ssoCode?: string }) {
       me = undefined;
       try {
-        await api.login({ username, password, ...(tenant ? { tenant } : {}) });
+        if (ssoCode) await api.exchangeSignInCode(ssoCode);
+        else await api.login({ username, password, ...(tenant ? { tenant } : {}) });
         forgetReads();
         return { success: true, redirectTo: '/' };
       } catch (error) {

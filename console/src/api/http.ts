@@ -82,6 +82,12 @@ export class ApiClient {
     this.options.session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   }
 
+  /** Single sign-on's last step: the one-time code the callback handed over, traded for the tokens. */
+  async exchangeSignInCode(code: string): Promise<void> {
+    const tokens = await this.request<Tokens>('POST', '/sso/oidc/exchange', { body: { code } });
+    this.options.session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+  }
+
   /** Ends the session on the server (whatever it answers) and forgets the tokens. */
   async logout(): Promise<void> {
     if (this.options.session.get()) await this.send('POST', '/auth/logout', {}, this.options.session.get()).catch(() => undefined);

@@ -2,6 +2,7 @@ import { useCustom, useLogin, useTranslation } from '@refinedev/core';
 import { Button, Flex, Form, Input, Layout, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { PreferenceSwitches } from '../layout/preference-switches';
+import { SsoSignIn } from './sso-sign-in';
 
 interface Credentials {
   username: string;
@@ -20,6 +21,8 @@ export function LoginPage() {
   const { mutate: login, isPending } = useLogin<Credentials>();
   const options = useCustom<{ tenants: boolean }>({ url: '/auth/login-options', method: 'get', errorNotification: false });
   const [tenantAsked, setTenantAsked] = useState(false);
+  const [form] = Form.useForm<Credentials>();
+  const tenant = Form.useWatch('tenant', form);
   const tenantShown = tenantAsked || (options.query.isSuccess && options.result.data.tenants);
   const required = [{ required: true, message: t('login.required') }];
 
@@ -36,7 +39,7 @@ export function LoginPage() {
           </Typography.Title>
           <PreferenceSwitches />
         </Flex>
-        <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
+        <Form<Credentials> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ marginTop: 16 }}>
           <Form.Item name="username" label={t('login.username')} rules={required}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
@@ -57,6 +60,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
+        <SsoSignIn tenant={tenant?.trim() || undefined} />
       </main>
     </Layout>
   );
