@@ -19,7 +19,7 @@ export interface ApiHttpError extends HttpError {
 }
 
 /** What the console asks without a session. */
-const SESSIONLESS = ['/auth/login', '/auth/login-options'];
+const SESSIONLESS = ['/auth/login', '/auth/login-options', '/sso/oidc/providers', '/sso/oidc/exchange'];
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
