@@ -123,7 +123,7 @@ export class LoginService {
   /**
    * Signs in a user whom another proof has vouched for (single sign-on: the identity provider), in
    * their tenant: the checks that follow a right password (tenant usable, account active), the
-   * same session and tokens, the same login log (`via` names the proof, as the username is known).
+   * same session and tokens, the same login log.
    */
   async signInVerified(userId: string, tenantId: string, client: Client): Promise<TokenPair> {
     const tenant = await this.ctx.use(TenantDirectoryApi).byId(tenantId);
