@@ -5,7 +5,7 @@
 // time for madge to see.
 const LAYERS = [
   { name: 'foundation', path: ['^kernel/(errors|di|manifest)/', '^kernel/(config|paths|kernel-id|orm)[.]ts$'] },
-  { name: 'services', path: ['^kernel/(logging|db|auth|audit|runtime)/'] },
+  { name: 'services', path: ['^kernel/(logging|db|auth|audit|runtime|crypto)/'] },
   // What a module is handed (its context, the kernel's capabilities): types the routes name too.
   { name: 'module api', path: ['^kernel/module-api/'] },
   { name: 'http', path: ['^kernel/http/'] },

@@ -67,6 +67,7 @@ export type { ChangeRecord, ChangeInput, ChangeAction } from './audit/change-rec
 export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-guards';
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
+export { SecretBox } from './crypto/secret-box';
 export { runInTenant, runAsPlatform, currentTenantId, tenantScopeKey } from './db/tenancy/tenant-scope';
 export { runWithEntityManager } from './runtime/unit-of-work';
 export { tenantOwned, TENANT_POLICY_SUFFIX } from './db/tenancy/tenant-owned';

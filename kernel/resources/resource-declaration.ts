@@ -64,10 +64,10 @@ export interface ResourceHooks {
   checkDelete?(row: Row, ctx: ModuleContext, principal: Principal | null): Promise<void> | void;
   /**
    * Before a create's or an update's transaction, with the fields sent (an update's without
-   * `version`): like `checkDelete`, for checks that ask other modules (a value one of their lists
-   * must hold).
+   * `version`) and the caller: like `checkDelete`, for checks that ask other modules (a value one
+   * of their lists must hold, a role the caller may hand out).
    */
-  checkWrite?(fields: Record<string, unknown>, ctx: ModuleContext): Promise<void> | void;
+  checkWrite?(fields: Record<string, unknown>, ctx: ModuleContext, principal: Principal | null): Promise<void> | void;
   /**
    * After the write committed: caches to drop, events to publish. `before` is absent on create,
    * `after` on delete. A failure here is the module's to handle: the write is already kept.

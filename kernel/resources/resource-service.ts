@@ -112,7 +112,7 @@ export class ResourceService {
   }
 
   async create(input: Record<string, unknown>): Promise<Record<string, unknown>> {
-    await this.declaration.hooks?.checkWrite?.(input, this.ctx);
+    await this.declaration.hooks?.checkWrite?.(input, this.ctx, currentRequest()?.principal ?? null);
     const row = await this.ctx.db.transactional(async (em) => {
       const fields = { ...this.stored(input), ...this.owner?.conditions };
       for (const [name, value] of Object.entries(this.declaration.defaults ?? {})) {
@@ -136,7 +136,7 @@ export class ResourceService {
 
   async update(id: string, sent: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { version, ...input } = sent;
-    await this.declaration.hooks?.checkWrite?.(input, this.ctx);
+    await this.declaration.hooks?.checkWrite?.(input, this.ctx, currentRequest()?.principal ?? null);
     let before: Record<string, unknown> = {};
     let formerRow: Row = {} as Row;
     const row = await this.ctx.db.transactional(async (em) => {

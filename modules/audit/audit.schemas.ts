@@ -12,6 +12,7 @@ export const LoginReason = Type.Union([
   Type.Literal('captcha_failed'),
   Type.Literal('invalid_code'),
   Type.Literal('switched'),
+  Type.Literal('no_account'),
 ]);
 
 export const LoginSchema = named(

@@ -30,8 +30,9 @@ export interface AuthAttributes {
   dataScopes: string[];
 }
 
-/** Why a login attempt ended as it did. */
-export type LoginOutcome = 'ok' | 'invalid_credentials' | 'disabled' | 'tenant_disabled' | 'too_many_attempts' | 'captcha_failed' | 'invalid_code' | 'switched';
+/** Why a login attempt ended as it did (`no_account`: single sign-on vouched for nobody it may sign in). */
+export type LoginOutcome =
+  'ok' | 'invalid_credentials' | 'disabled' | 'tenant_disabled' | 'too_many_attempts' | 'captcha_failed' | 'invalid_code' | 'switched' | 'no_account';
 
 /** One attempt to log in, as `auth.login-observer` hears of it. Never the password. */
 export interface LoginAttempt {
@@ -57,3 +58,31 @@ export interface LoginObserver {
 }
 
 export const LoginObserverSpi = spi<LoginObserver>('auth.login-observer');
+
+/** What login and refresh answer. */
+export interface TokenPair {
+  accessToken: string;
+  tokenType: 'Bearer';
+  /** Seconds the access token lives. */
+  expiresIn: number;
+  expiresAt: string;
+  refreshToken: string;
+}
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Sign-in by a proof other than the password (single sign-on), ending as a password login does:
+ * a session, its tokens, and a line in the login log.
+ */
+export interface VerifiedSignIn {
+  /** 401 AUTH_ACCOUNT_DISABLED_401 or AUTH_TENANT_DISABLED_401 as login answers them, logged alike. */
+  signIn(userId: string, tenantId: string, client: Client): Promise<TokenPair>;
+  /** A refused attempt, into the login log. */
+  recordRefusal(attempt: Omit<LoginAttempt, 'success' | 'at'>): Promise<void>;
+}
+
+export const VerifiedSignInApi = publicApi<VerifiedSignIn>('auth.VerifiedSignIn');

@@ -2,7 +2,7 @@ import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/ker
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
-import { SessionDirectoryApi } from './api';
+import { SessionDirectoryApi, VerifiedSignInApi } from './api';
 import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
@@ -13,6 +13,7 @@ import { beginMyTotp, confirmMyTotp, disableMyTotp, myMfa } from './mfa/me-mfa.r
 import { beginRequiredTotp, completeMfa, confirmRequiredTotp } from './mfa/mfa-login.routes';
 import { resetUserMfa } from './mfa/mfa-reset.routes';
 import { MFA_PARAMS } from './mfa/mfa-settings';
+import { LoginService } from './login.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
 import { forceLogout, listSessions } from './sessions.routes';
@@ -30,7 +31,16 @@ export default defineModule({
     // Two-factor sign-in (mfa/): the login's second step, the caller's own factor, an administrator's reset.
     ...[completeMfa, beginRequiredTotp, confirmRequiredTotp, myMfa, beginMyTotp, confirmMyTotp, disableMyTotp, resetUserMfa],
   ],
-  provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
+  provides: [
+    provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) })),
+    provide(VerifiedSignInApi, (ctx) => {
+      const logins = new LoginService(ctx);
+      return {
+        signIn: (userId, tenantId, client) => logins.signInVerified(userId, tenantId, client),
+        recordRefusal: (attempt) => logins.recordRefusal(attempt),
+      };
+    }),
+  ],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),

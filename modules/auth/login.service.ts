@@ -2,26 +2,13 @@ import { AppError, DEFAULT_TENANT_ID, KernelErrors, notFound, runInTenant, type 
 import { TenantDirectoryApi, type TenantSummary } from '@atrium/module/tenants';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { bearerCredential, looksLikeJwt } from './access-token';
-import { LoginObserverSpi, type LoginAttempt } from './api';
+import { LoginObserverSpi, type Client, type LoginAttempt, type LoginOutcome, type TokenPair } from './api';
 import { authRuntime, type AuthRuntime } from './auth-runtime';
 import { AuthErrors } from './errors';
 import { TwoFactor, type SecondFactorDue } from './mfa/two-factor';
 import type { SessionGrant } from './session.service';
 
-/** What login and refresh answer. */
-export interface TokenPair {
-  accessToken: string;
-  tokenType: 'Bearer';
-  /** Seconds the access token lives. */
-  expiresIn: number;
-  expiresAt: string;
-  refreshToken: string;
-}
-
-export interface Client {
-  ip: string;
-  userAgent: string;
-}
+export type { TokenPair, Client } from './api';
 
 export interface Credentials {
   username: string;
@@ -139,6 +126,33 @@ export class LoginService {
     return new AppError(AuthErrors.AUTH_CAPTCHA_INVALID_401, {
       details: [{ field: '/body/captchaAnswer', rule: 'captcha', message: 'does not read the challenge' }],
     });
+  }
+
+  /**
+   * Signs in a user whom another proof has vouched for (single sign-on: the identity provider), in
+   * their tenant: the checks that follow a right password (tenant usable, account active), the
+   * same session and tokens, the same login log.
+   */
+  async signInVerified(userId: string, tenantId: string, client: Client): Promise<TokenPair> {
+    const tenant = await this.ctx.use(TenantDirectoryApi).byId(tenantId);
+    const user = await runInTenant(tenantId, () => this.ctx.use(UserDirectoryApi).identity(userId));
+    if (!user) throw new AppError(AuthErrors.AUTH_INVALID_CREDENTIALS_401);
+    const seen = { username: user.username, tenantId, userId: user.id, ...client, at: new Date() };
+    const refuse = async (reason: LoginOutcome, error: AppError) => {
+      await this.observe({ ...seen, success: false, reason });
+      return Promise.reject(error);
+    };
+    if (!usable(tenant)) return refuse('tenant_disabled', new AppError(AuthErrors.AUTH_TENANT_DISABLED_401));
+    if (user.status !== 'active') return refuse('disabled', new AppError(AuthErrors.AUTH_ACCOUNT_DISABLED_401));
+    const grant = await runInTenant(tenantId, () => this.runtime.sessions.create({ userId: user.id, username: user.username, ...client }));
+    this.ctx.log.info({ userId: user.id, tenantId, sessionId: grant.session.id, ip: client.ip }, 'login by single sign-on');
+    await this.observe({ ...seen, success: true, reason: 'ok' });
+    return this.pair(grant, tenantId);
+  }
+
+  /** Records in the login log an attempt another proof refused before any account was signed in to. */
+  recordRefusal(attempt: Omit<LoginAttempt, 'success' | 'at'>): Promise<void> {
+    return this.observe({ ...attempt, success: false, at: new Date() });
   }
 
   /** Tells every `auth.login-observer` of an attempt; one that fails is logged, never the login's failure. */

@@ -1,5 +1,5 @@
 /** The roles module's public contract. */
-import { publicApi, spi } from '@atrium/kernel';
+import { publicApi, spi, type ErrorDetail, type Principal } from '@atrium/kernel';
 
 export type DataScope = 'all' | 'custom' | 'dept' | 'dept_and_children' | 'self';
 
@@ -26,6 +26,13 @@ export interface RoleDirectory {
   /** The names of the roles among `roleIds`, by id (what a user's export shows). */
   namesOf(roleIds: readonly string[]): Promise<Map<string, string>>;
   findByCode(code: string): Promise<RoleGrant | null>;
+  /**
+   * Why `caller` may not hand out the roles among `roleIds` (disabled ones included: enabled
+   * later, they would grant it), one detail per permission or data scope beyond the caller's,
+   * each naming `field`; empty when it may. For a module that stores roles to give later (a
+   * default role of new users).
+   */
+  handOutProblems(caller: Principal, roleIds: readonly string[], field: string): Promise<ErrorDetail[]>;
 }
 
 export const RoleDirectoryApi = publicApi<RoleDirectory>('roles.RoleDirectory');

@@ -1,6 +1,7 @@
-import { escapeLike, isUuid, namesOf, type DbCapability, type EntityManager } from '@atrium/kernel';
+import { escapeLike, isUuid, namesOf, type DbCapability, type EntityManager, type ErrorDetail, type Principal } from '@atrium/kernel';
 import type { RoleDirectory, RoleGrant } from './api';
 import { loadAssignments } from './role-assignments';
+import { callerAccess, escalationProblems } from './role-escalation';
 import { RoleEntity, type Role } from './role.entity';
 
 // Role ids arrive from other modules' rows and tokens; anything not a UUID names no role.
@@ -28,6 +29,12 @@ export class RoleDirectoryService implements RoleDirectory {
 
   namesOf(roleIds: readonly string[]): Promise<Map<string, string>> {
     return namesOf(this.db.em(), RoleEntity, roleIds);
+  }
+
+  async handOutProblems(caller: Principal, roleIds: readonly string[], field: string): Promise<ErrorDetail[]> {
+    const access = callerAccess(caller);
+    const roles = await this.grantsOf(roleIds, { includeDisabled: true });
+    return roles.flatMap((role) => escalationProblems(access, role).map((problem) => ({ ...problem, field, roleId: role.id })));
   }
 
   async findByCode(code: string): Promise<RoleGrant | null> {

@@ -22,6 +22,14 @@ export interface ProfileChange {
   phone?: string | null;
 }
 
+/** A user another system vouches for, to create just in time (single sign-on). */
+export interface ExternalUser {
+  username: string;
+  nickname?: string;
+  email: string | null;
+  roleIds: string[];
+}
+
 export interface UserDirectory {
   /**
    * Checks a username and password exactly as sent. An unknown user costs the same time as a
@@ -42,6 +50,13 @@ export interface UserDirectory {
    * them. Nothing for the caller themselves or a user that does not exist.
    */
   refuseOutranking(caller: Principal, userId: string, field: string): Promise<void>;
+  /** The current tenant's user of this username (else, with none sent, of this email); null for none. */
+  findByUsernameOrEmail(by: { username?: string; email?: string }): Promise<UserIdentity | null>;
+  /**
+   * Creates an active user with a password nobody knows, holding `roleIds`: 400 for a username or
+   * email that is not one, 409 for a taken one or a full tenant, as any create.
+   */
+  createExternal(user: ExternalUser): Promise<UserIdentity>;
 }
 
 export const UserDirectoryApi = publicApi<UserDirectory>('users.UserDirectory');

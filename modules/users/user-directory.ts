@@ -1,6 +1,7 @@
 import { AppError, KernelErrors, UNSCOPED, flushChanges, isUuid, type ModuleContext, type Principal, type EntityManager } from '@atrium/kernel';
 import { callerOf } from './access-rules';
-import type { ProfileChange, UserDirectory, UserIdentity } from './api';
+import type { ExternalUser, ProfileChange, UserDirectory, UserIdentity } from './api';
+import { createExternalUser, findByUsernameOrEmail } from './external-users';
 import { cachedIdentity, forgetIdentity } from './identity-cache';
 import { announceUserChange } from './lifecycle';
 import { normaliseUsername } from './normalisation';
@@ -60,6 +61,14 @@ export class UserDirectoryService implements UserDirectory {
     if (caller.userId === userId) return;
     const user = await this.identity(userId);
     if (user) await refuseOutranking(this.ctx, callerOf(caller), user.roleIds, field);
+  }
+
+  findByUsernameOrEmail(by: { username?: string; email?: string }): Promise<UserIdentity | null> {
+    return findByUsernameOrEmail(this.ctx, by);
+  }
+
+  createExternal(user: ExternalUser): Promise<UserIdentity> {
+    return createExternalUser(this.ctx, user);
   }
 
   private async identityOf(em: EntityManager, user: User): Promise<UserIdentity> {

@@ -10,8 +10,8 @@ export interface Me {
   permissions: string[];
 }
 
-/** A password, or the second factor of a login whose password needed one. */
-export type LoginCredentials = PasswordCredentials | { secondStep: SecondStep; code: string };
+/** A password, the second factor of a login whose password needed one, or single sign-on's one-time code. */
+export type LoginCredentials = PasswordCredentials | { secondStep: SecondStep; code: string } | { ssoCode: string };
 
 export interface Identity {
   id: string;
@@ -33,7 +33,8 @@ export function atriumAuth(
 
   const authProvider: AuthProvider = {
     // A password that needs a second factor answers `secondStep` and goes nowhere: the login page
-    // asks for the code and logs in again with it (`secondStep` and `code`).
+    // asks for the code and logs in again with it (`secondStep` and `code`). Single sign-on comes
+    // back with a one-time code (`ssoCode`, from the callback's redirect), traded for the tokens.
     async login(credentials: LoginCredentials) {
       me = undefined;
       try {
@@ -43,9 +44,13 @@ export function atriumAuth(
           // Recovery codes of an enrolment made while signing in are shown before going on.
           return recoveryCodes.length > 0 ? { success: true, recoveryCodes } : { success: true, redirectTo: '/' };
         }
-        const { username, password, tenant, captchaId, captchaAnswer } = credentials;
-        const secondStep = await api.login({ username, password, ...(tenant ? { tenant } : {}), ...(captchaId ? { captchaId, captchaAnswer } : {}) });
-        if (secondStep) return { success: true, secondStep };
+        if ('ssoCode' in credentials) {
+          await api.exchangeSignInCode(credentials.ssoCode);
+        } else {
+          const { username, password, tenant, captchaId, captchaAnswer } = credentials;
+          const secondStep = await api.login({ username, password, ...(tenant ? { tenant } : {}), ...(captchaId ? { captchaId, captchaAnswer } : {}) });
+          if (secondStep) return { success: true, secondStep };
+        }
         forgetReads();
         return { success: true, redirectTo: '/' };
       } catch (error) {

@@ -34,7 +34,16 @@ export interface PasswordCredentials {
 }
 
 /** What the console asks without a session. */
-const SESSIONLESS = ['/auth/login', '/auth/login-options', '/auth/captcha', '/auth/mfa', '/auth/mfa/totp', '/auth/mfa/totp/confirm'];
+const SESSIONLESS = [
+  '/auth/login',
+  '/auth/login-options',
+  '/auth/captcha',
+  '/auth/mfa',
+  '/auth/mfa/totp',
+  '/auth/mfa/totp/confirm',
+  '/sso/oidc/providers',
+  '/sso/oidc/exchange',
+];
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
@@ -115,6 +124,12 @@ export class ApiClient {
     const answer = await this.request<Tokens & { recoveryCodes?: string[] }>('POST', path, { body: { mfaToken: step.mfaToken, code } });
     this.options.session.set({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
     return answer.recoveryCodes ?? [];
+  }
+
+  /** Single sign-on's last step: the one-time code the callback handed over, traded for the tokens. */
+  async exchangeSignInCode(code: string): Promise<void> {
+    const tokens = await this.request<Tokens>('POST', '/sso/oidc/exchange', { body: { code } });
+    this.options.session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   }
 
   /** Ends the session on the server (whatever it answers) and forgets the tokens. */

@@ -8,6 +8,8 @@ export const en = {
   'login.tenantHint': 'The tenant code of your organisation; leave it empty for the default tenant.',
   'login.moreOptions': 'Sign in to another tenant',
   'login.submit': 'Sign in',
+  'login.sso': 'Or sign in with',
+  'login.ssoFailed': 'Single sign-on did not sign you in',
   'login.required': 'Required',
   'login.captcha': 'Captcha',
   'login.captchaImage': 'The characters to type',

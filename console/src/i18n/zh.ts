@@ -10,6 +10,8 @@ export const zh: Record<MessageKey, string> = {
   'login.tenantHint': '所属组织的租户编码；留空即为默认租户。',
   'login.moreOptions': '登录到其他租户',
   'login.submit': '登录',
+  'login.sso': '或使用以下方式登录',
+  'login.ssoFailed': '单点登录未成功',
   'login.required': '必填',
   'login.captcha': '验证码',
   'login.captchaImage': '要输入的字符',

@@ -5,6 +5,7 @@ import type { ApiHttpError, SecondStep } from '../api/http';
 import { PreferenceSwitches } from '../layout/preference-switches';
 import { CAPTCHA_CODES, CaptchaField, useCaptcha } from './captcha-field';
 import { SecondFactorStep } from './two-factor/second-factor-step';
+import { SsoSignIn } from './sso-sign-in';
 
 interface Credentials {
   username: string;
@@ -27,10 +28,10 @@ export function LoginPage() {
   const { mutate: login, isPending } = useLogin<Credentials>();
   const options = useCustom<{ tenants: boolean }>({ url: '/auth/login-options', method: 'get', errorNotification: false });
   const [tenantAsked, setTenantAsked] = useState(false);
+  const [form] = Form.useForm<Credentials>();
+  const tenant = Form.useWatch('tenant', form);
   const tenantShown = tenantAsked || (options.query.isSuccess && options.result.data.tenants);
   const required = [{ required: true, message: t('login.required') }];
-
-  const [form] = Form.useForm<Credentials>();
   const captcha = useCaptcha();
   // A refused sign-in is Refine's notification: the API's code and its message, in the console's language.
   const submit = (values: Credentials) =>
@@ -81,6 +82,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
+        {!secondStep && <SsoSignIn tenant={tenant?.trim() || undefined} />}
       </main>
     </Layout>
   );
