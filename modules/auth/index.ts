@@ -1,8 +1,8 @@
-import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/kernel';
+import { AuthenticatorSpi, contribute, defineModule, provide, runInTenant } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
-import { SessionDirectoryApi } from './api';
+import { PrincipalDirectoryApi, SessionDirectoryApi } from './api';
 import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
@@ -30,7 +30,12 @@ export default defineModule({
     // Two-factor sign-in (mfa/): the login's second step, the caller's own factor, an administrator's reset.
     ...[completeMfa, beginRequiredTotp, confirmRequiredTotp, myMfa, beginMyTotp, confirmMyTotp, disableMyTotp, resetUserMfa],
   ],
-  provides: [provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) }))],
+  provides: [
+    provide(SessionDirectoryApi, (ctx) => ({ listForUser: (userId) => authRuntime(ctx).sessions.listForUser(userId) })),
+    provide(PrincipalDirectoryApi, (ctx) => ({
+      principalOf: (userId, tenantId) => runInTenant(tenantId, () => authRuntime(ctx).principals.ofUser(userId, tenantId)),
+    })),
+  ],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),
     contribute(UserLifecycleSpi, sessionsFollowUsers),

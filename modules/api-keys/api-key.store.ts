@@ -1,0 +1,106 @@
+import { newId, runAsPlatform, runInTenant, type DbCapability, type PageRequest } from '@atrium/kernel';
+import { newKeySecret } from './api-key-secret';
+import { ApiKeyEntity, type ApiKey } from './api-key.entity';
+
+export interface NewApiKey {
+  userId: string;
+  name: string;
+  permissions: string[];
+  expiresAt: Date | null;
+}
+
+/** What checking a presented key needs of its row, times in ms: cached per key by its lookup part. */
+export interface KeyRecord {
+  id: string;
+  tenantId: string;
+  userId: string;
+  name: string;
+  secretHash: string;
+  permissions: string[];
+  expiresAt: number | null;
+  revokedAt: number | null;
+  /** When `last_used_at` was last written (ms; 0: never), so it is written at most once a minute. */
+  usedAt: number;
+}
+
+interface KeyRow {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  secret_hash: string;
+  permissions: string;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+}
+
+/**
+ * API keys in the database. Stateless: the EntityManager is taken per call, the request's inside
+ * a request (confined to the caller's tenant) and a fresh fork outside one.
+ */
+export class ApiKeyStore {
+  constructor(private readonly db: DbCapability) {}
+
+  /** Stores a new key; answers it with the whole key, which is never known again. */
+  async create(input: NewApiKey, now = new Date()): Promise<{ row: ApiKey; key: string }> {
+    const { key, lookup, secretHash } = newKeySecret();
+    const em = this.db.em();
+    const row = em.create(ApiKeyEntity, { id: newId(), ...input, lookup, secretHash, lastUsedAt: null, createdAt: now, revokedAt: null });
+    await em.flush();
+    return { row, key };
+  }
+
+  /** The user's keys not revoked, a page at a time, newest first unless the page sorts otherwise. */
+  async listOf(userId: string, page: PageRequest): Promise<[ApiKey[], number]> {
+    const orderBy = { ...page.orderBy({ createdAt: 'desc' }), id: 'desc' } as const;
+    return this.db.em().findAndCount(ApiKeyEntity, { userId, revokedAt: null }, { orderBy, limit: page.limit, offset: page.offset });
+  }
+
+  /** Revokes one of the user's keys; answers it, or null when they have no such key alive. */
+  async revoke(userId: string, id: string, now = new Date()): Promise<ApiKey | null> {
+    const em = this.db.em();
+    const row = await em.findOne(ApiKeyEntity, { id, userId, revokedAt: null });
+    if (!row) return null;
+    const revoked = await em.nativeUpdate(ApiKeyEntity, { id, revokedAt: null }, { revokedAt: now });
+    return revoked > 0 ? row : null;
+  }
+
+  /**
+   * The key whose lookup part this is, whichever tenant it belongs to: a presented key is all
+   * there is to tell the tenant by. Read as the platform, by the unique lookup index.
+   */
+  async findByLookup(lookup: string): Promise<KeyRecord | null> {
+    const rows = await runAsPlatform(() =>
+      this.db
+        .em()
+        .getConnection()
+        .execute<KeyRow[]>(
+          'select id, tenant_id, user_id, name, secret_hash, permissions::text as permissions, expires_at, revoked_at, last_used_at from api_keys_key where lookup = ?',
+          [lookup],
+        ),
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      name: row.name,
+      secretHash: row.secret_hash,
+      permissions: JSON.parse(row.permissions) as string[],
+      expiresAt: millis(row.expires_at),
+      revokedAt: millis(row.revoked_at),
+      usedAt: millis(row.last_used_at) ?? 0,
+    };
+  }
+
+  /** Records that the key was used; the caller decides how often that is worth a write. */
+  async touch(record: Pick<KeyRecord, 'id' | 'tenantId'>, at: Date): Promise<void> {
+    await runInTenant(record.tenantId, () => this.db.em().fork().nativeUpdate(ApiKeyEntity, { id: record.id }, { lastUsedAt: at }));
+  }
+}
+
+function millis(value: Date | string | null): number | null {
+  return value === null ? null : new Date(value).getTime();
+}
