@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { detailFor, expectError, expectSuccess } from '../http/helpers';
 import { eventually, operationFor } from '../audit/helpers';
-import { createRole, createUserAndLogin, expectNotLogged, setParam } from '../support/identity';
+import { createTenant } from '../tenants/helpers';
+import { adminLogin, createRole, createUserAndLogin, expectNotLogged, setParam } from '../support/identity';
 import { ADMIN, startTestServer, type TestServer } from '../support/server';
 import { makeKey, withKey } from './api-key-helpers';
 
@@ -199,5 +200,21 @@ describe('API keys', () => {
       const items = (expectSuccess(await myKeys(user.tokens.bearer)).data as { items: { lastUsedAt: string | null }[] }).items;
       return items[0].lastUsedAt !== null;
     });
+  });
+
+  it('keeps the key in its owner’s tenant: it sees that tenant’s rows only, and the tenant’s disabling ends it', async () => {
+    const platform = await adminLogin(server);
+    const tenant = await createTenant(server, platform.bearer, 'keyed', 'keyed-tenant-passphrase-1');
+    const made = await makeKey(server, tenant.chief.bearer, ['me:profile:query', 'system:user:list']);
+    expect(expectSuccess(await withKey(server, made.key)).data).to.have.nested.property('tenant.code', 'keyed');
+    const users = expectSuccess(await withKey(server, made.key, '/api/v1/users')).data as { items: { username: string }[] };
+    expect(users.items.map((user) => user.username)).to.deep.equal(['chief']);
+    const disabled = await server
+      .http()
+      .put(`/api/v1/tenants/${tenant.id}`)
+      .set('Authorization', platform.bearer)
+      .send({ status: 'disabled', version: tenant.version });
+    expectSuccess(disabled);
+    expectError(await withKey(server, made.key), 401, 'AUTH_TOKEN_REVOKED_401');
   });
 });
