@@ -1,6 +1,6 @@
 import { displayPrefix } from './api-key-secret';
 import type { ApiKey } from './api-key.entity';
-import type { ApiKeyView } from './api-key.schemas';
+import type { ApiKeyView, OwnedApiKeyView } from './api-key.schemas';
 
 /** A key as the API shows it: never its secret nor its hash. */
 export function toApiKeyView(row: ApiKey): ApiKeyView {
@@ -13,4 +13,9 @@ export function toApiKeyView(row: ApiKey): ApiKeyView {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A key as administrators list it: with its owner. */
+export function toOwnedApiKeyView(row: ApiKey): OwnedApiKeyView {
+  return { ...toApiKeyView(row), userId: row.userId, username: row.username };
 }

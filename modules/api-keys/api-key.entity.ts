@@ -11,6 +11,8 @@ export const ApiKeyEntity = defineEntity({
   properties: (p) => ({
     id: p.uuid().primary(),
     userId: p.uuid(),
+    // The owner's username when the key was made: the administrators' list shows and filters it.
+    username: p.string().length(64),
     name: p.string().length(100),
     lookup: p.string().length(16),
     secretHash: p.string().length(64),

@@ -19,6 +19,16 @@ const viewFields = {
 export const ApiKeySchema = named('ApiKey', Type.Object(viewFields));
 export type ApiKeyView = Static<typeof ApiKeySchema>;
 
+export const OwnedApiKeySchema = named(
+  'OwnedApiKey',
+  Type.Object({
+    ...viewFields,
+    userId: Type.String({ format: 'uuid', description: 'The owner, whose permissions bound the key’s.' }),
+    username: Type.String({ description: 'The owner’s username when the key was made.' }),
+  }),
+);
+export type OwnedApiKeyView = Static<typeof OwnedApiKeySchema>;
+
 export const CreatedApiKeySchema = named(
   'ApiKeyCreated',
   Type.Object({

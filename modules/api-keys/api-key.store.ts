@@ -1,9 +1,10 @@
-import { newId, runAsPlatform, runInTenant, type DbCapability, type PageRequest } from '@atrium/kernel';
+import { escapeLike, newId, runAsPlatform, runInTenant, type DbCapability, type FilterQuery, type PageRequest } from '@atrium/kernel';
 import { newKeySecret } from './api-key-secret';
 import { ApiKeyEntity, type ApiKey } from './api-key.entity';
 
 export interface NewApiKey {
   userId: string;
+  username: string;
   name: string;
   permissions: string[];
   expiresAt: Date | null;
@@ -51,16 +52,28 @@ export class ApiKeyStore {
     return { row, key };
   }
 
-  /** The user's keys not revoked, a page at a time, newest first unless the page sorts otherwise. */
-  async listOf(userId: string, page: PageRequest): Promise<[ApiKey[], number]> {
+  /**
+   * Keys not revoked, a page at a time, newest first unless the page sorts otherwise: one user's
+   * (`userId`), or everyone's the request may see, those whose owner's name contains `username`.
+   */
+  async list(page: PageRequest, filters: { userId?: string; username?: string }): Promise<[ApiKey[], number]> {
+    const where: FilterQuery<ApiKey> = { revokedAt: null };
+    if (filters.userId) where.userId = filters.userId;
+    if (filters.username) where.username = { $ilike: `%${escapeLike(filters.username)}%` };
     const orderBy = { ...page.orderBy({ createdAt: 'desc' }), id: 'desc' } as const;
-    return this.db.em().findAndCount(ApiKeyEntity, { userId, revokedAt: null }, { orderBy, limit: page.limit, offset: page.offset });
+    return this.db.em().findAndCount(ApiKeyEntity, where, { orderBy, limit: page.limit, offset: page.offset });
   }
 
-  /** Revokes one of the user's keys; answers it, or null when they have no such key alive. */
-  async revoke(userId: string, id: string, now = new Date()): Promise<ApiKey | null> {
+  /** The owner of a live key, or null when there is no such key alive. */
+  async ownerOf(id: string): Promise<string | null> {
+    const row = await this.db.em().findOne(ApiKeyEntity, { id, revokedAt: null }, { fields: ['userId'] });
+    return row?.userId ?? null;
+  }
+
+  /** Revokes a key (one of `ownerId`'s, when given); answers it, or null when there is no such key alive. */
+  async revoke(id: string, ownerId?: string, now = new Date()): Promise<ApiKey | null> {
     const em = this.db.em();
-    const row = await em.findOne(ApiKeyEntity, { id, userId, revokedAt: null });
+    const row = await em.findOne(ApiKeyEntity, { id, revokedAt: null, ...(ownerId ? { userId: ownerId } : {}) });
     if (!row) return null;
     const revoked = await em.nativeUpdate(ApiKeyEntity, { id, revokedAt: null }, { revokedAt: now });
     return revoked > 0 ? row : null;

@@ -6,11 +6,12 @@ import { apiKeyAuthenticator } from './authenticator';
 import { ApiKeyErrors } from './errors';
 import { createMyApiKey, listMyApiKeys, revokeMyApiKey } from './my-api-keys.routes';
 import { REQUESTS_PER_MINUTE } from './settings';
+import { listApiKeys, revokeApiKey } from './system-api-keys.routes';
 
 export default defineModule({
   errors: ApiKeyErrors,
   entities: [ApiKeyEntity],
-  routes: [listMyApiKeys, createMyApiKey, revokeMyApiKey],
+  routes: [listMyApiKeys, createMyApiKey, revokeMyApiKey, listApiKeys, revokeApiKey],
   contributes: [contribute(AuthenticatorSpi, apiKeyAuthenticator), contribute(BuiltinParamsSpi, () => ({ definitions: [REQUESTS_PER_MINUTE] }))],
   setup: setupApiKeys,
 });

@@ -1,11 +1,10 @@
-import { Paginated, Type, defineRoute, notFound, recordChange } from '@atrium/kernel';
+import { Paginated, Type, defineRoute, recordChange } from '@atrium/kernel';
 import { toApiKeyView } from './api-key-view';
 import { ApiKeyCreate, ApiKeySchema, CreatedApiKeySchema } from './api-key.schemas';
 import { apiKeysState } from './api-keys-state';
 import { ApiKeyErrors } from './errors';
 import { expiryOf, refuseEscalation, requireOwnSession } from './key-rules';
-
-const RESOURCE = 'api key';
+import { API_KEY_RESOURCE, revokeKey } from './revoke-key';
 
 export const listMyApiKeys = defineRoute({
   method: 'GET',
@@ -19,7 +18,7 @@ export const listMyApiKeys = defineRoute({
   errors: [ApiKeyErrors.API_KEY_SESSION_REQUIRED_403],
   handler: async ({ principal, page }, ctx) => {
     requireOwnSession(principal);
-    const [rows, total] = await apiKeysState(ctx).store.listOf(principal.userId, page);
+    const [rows, total] = await apiKeysState(ctx).store.list(page, { userId: principal.userId });
     return page.result(rows.map(toApiKeyView), total);
   },
 });
@@ -39,9 +38,15 @@ export const createMyApiKey = defineRoute({
     requireOwnSession(principal);
     refuseEscalation(principal, body.permissions);
     const expiresAt = expiryOf(body.expiresAt);
-    const { row, key } = await apiKeysState(ctx).store.create({ userId: principal.userId, name: body.name.trim(), permissions: body.permissions, expiresAt });
+    const { row, key } = await apiKeysState(ctx).store.create({
+      userId: principal.userId,
+      username: principal.username,
+      name: body.name.trim(),
+      permissions: body.permissions,
+      expiresAt,
+    });
     const view = toApiKeyView(row);
-    recordChange({ resource: RESOURCE, id: row.id, action: 'create', after: view });
+    recordChange({ resource: API_KEY_RESOURCE, id: row.id, action: 'create', after: view });
     return { ...view, key };
   },
 });
@@ -58,11 +63,7 @@ export const revokeMyApiKey = defineRoute({
   errors: [ApiKeyErrors.API_KEY_SESSION_REQUIRED_403],
   handler: async ({ principal, params }, ctx) => {
     requireOwnSession(principal);
-    const { store, callers } = apiKeysState(ctx);
-    const row = await store.revoke(principal.userId, params.id);
-    if (!row) throw notFound(RESOURCE, params.id);
-    await callers.forget(row.lookup);
-    recordChange({ resource: RESOURCE, id: row.id, action: 'delete', before: toApiKeyView(row) });
+    await revokeKey(ctx, params.id, principal.userId);
     return {};
   },
 });

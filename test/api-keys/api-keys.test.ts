@@ -217,4 +217,29 @@ describe('API keys', () => {
     expectSuccess(disabled);
     expectError(await withKey(server, made.key), 401, 'AUTH_TOKEN_REVOKED_401');
   });
+
+  describe('for administrators', () => {
+    it('lists every user’s keys with their owner, never a secret, and revokes one at once', async () => {
+      // Holding all the owner holds: the owner does not outrank them.
+      const keeper = await createUserAndLogin(server, { permissions: ['me:*:*', 'system:api-key:*', 'system:user:list'] });
+      const user = await owner();
+      const made = await makeKey(server, user.tokens.bearer, ['me:profile:query']);
+      expectSuccess(await withKey(server, made.key));
+      const listed = await server.http().get('/api/v1/system/api-keys').query({ username: user.username }).set('Authorization', keeper.tokens.bearer);
+      const { items } = expectSuccess(listed).data as { items: Record<string, unknown>[] };
+      expect(items).to.have.length(1);
+      expect(items[0]).to.include({ id: made.id, userId: user.id, username: user.username, prefix: made.prefix });
+      expect(listed.text).to.not.include(made.key.slice(made.prefix.length));
+      expectSuccess(await server.http().delete(`/api/v1/system/api-keys/${made.id}`).set('Authorization', keeper.tokens.bearer));
+      expectError(await withKey(server, made.key), 401, 'AUTH_TOKEN_REVOKED_401');
+    });
+
+    it('answers 403 PERM_DENIED_403 to the revocation of a key whose owner outranks the caller, which keeps working', async () => {
+      const keeper = await createUserAndLogin(server, { permissions: ['me:*:*', 'system:api-key:*'] });
+      const admin = await adminLogin(server);
+      const made = await makeKey(server, admin.bearer, ['me:profile:query']);
+      expectError(await server.http().delete(`/api/v1/system/api-keys/${made.id}`).set('Authorization', keeper.tokens.bearer), 403, 'PERM_DENIED_403');
+      expectSuccess(await withKey(server, made.key));
+    });
+  });
 });
