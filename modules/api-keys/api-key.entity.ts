@@ -10,10 +10,10 @@ export const ApiKeyEntity = defineEntity({
   tableName: 'api_keys_key',
   properties: (p) => ({
     id: p.uuid().primary(),
+    name: p.string().length(100),
     userId: p.uuid(),
     // The owner's username when the key was made: the administrators' list shows and filters it.
     username: p.string().length(64),
-    name: p.string().length(100),
     lookup: p.string().length(16),
     secretHash: p.string().length(64),
     permissions: p.json<string[]>(),
