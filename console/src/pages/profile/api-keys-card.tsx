@@ -21,11 +21,20 @@ interface ApiKey {
   createdAt: string;
 }
 
-/**
- * The caller's API keys on their profile: what each may do, until when, when it was last used;
- * a new one (its secret shown once), and revoking one, which its next request anywhere feels.
- */
+/** The caller's API keys, for those who may list them: the list is not even asked for otherwise. */
 export function ApiKeysCard() {
+  return (
+    <CanAccess resource={API_KEYS} action="list" params={{ permission: LIST }}>
+      <ApiKeysList />
+    </CanAccess>
+  );
+}
+
+/**
+ * What each key may do, until when, when it was last used; a new one (its secret shown once),
+ * and revoking one, which its next request anywhere feels.
+ */
+function ApiKeysList() {
   const { translate: t } = useTranslation();
   const { mutate: revoke } = useDelete();
   const { tableProps, tableQuery } = useTable<ApiKey, HttpError>({
@@ -75,11 +84,9 @@ export function ApiKeysCard() {
   ];
 
   return (
-    <CanAccess resource={API_KEYS} action="list" params={{ permission: LIST }}>
-      <Card title={t('apiKeys.title')} extra={<NewApiKeyButton />}>
-        <Typography.Paragraph type="secondary">{t('apiKeys.hint')}</Typography.Paragraph>
-        <PagedTable tableProps={tableProps} columns={columns} totalIsEstimate={tableQuery.data?.totalIsEstimate} />
-      </Card>
-    </CanAccess>
+    <Card title={t('apiKeys.title')} extra={<NewApiKeyButton />}>
+      <Typography.Paragraph type="secondary">{t('apiKeys.hint')}</Typography.Paragraph>
+      <PagedTable tableProps={tableProps} columns={columns} totalIsEstimate={tableQuery.data?.totalIsEstimate} />
+    </Card>
   );
 }
