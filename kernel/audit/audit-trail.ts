@@ -103,6 +103,7 @@ export function operationRecord({ req, state, status, durationMs }: FinishedRequ
     permission: state.permission ?? null,
     userId: state.principal?.userId ?? null,
     username: state.principal?.username ?? null,
+    credential: state.principal?.credential ?? null,
     ip: clientAddress(req.ip ?? ''),
     userAgent: cut(req.headers['user-agent'] ?? '', MAX_USER_AGENT),
     body: summariseBody(state.body),

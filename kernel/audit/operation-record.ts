@@ -22,6 +22,8 @@ export interface OperationRecord {
   /** The authenticated caller; null when the request was public or refused before that. */
   userId: string | null;
   username: string | null;
+  /** The credential the caller used, when their authenticator names one (`Principal.credential`). */
+  credential: string | null;
   ip: string;
   userAgent: string;
   /** The validated request body, summarised (`summariseBody`); null when it had none. */

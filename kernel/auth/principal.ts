@@ -18,6 +18,12 @@ export interface Principal {
    * that knows no data scopes).
    */
   rowScope?: RowScope;
+  /**
+   * The credential the caller proved themselves with, when the audit log must name it beside the
+   * user (an API key: `api-key <id> <name>`). A caller with one has every request recorded in
+   * the operation log, reads included.
+   */
+  credential?: string;
   /** The session the credential belongs to, when the authenticator has sessions. */
   sessionId?: string;
   /**

@@ -61,6 +61,8 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
     if (!anonymous) {
       principal = await services.authenticate(req);
       state.principal = principal;
+      // A named credential (an API key) is audited at every use, reads included.
+      if (principal.credential !== undefined) state.audited = true;
       // From here on the database limits every statement to the caller's tenant.
       state.tenantId = principal.tenantId ?? DEFAULT_TENANT_ID;
       // From here on every query of a row-scoped entity is narrowed (kernel/auth/row-scope.ts).

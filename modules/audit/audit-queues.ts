@@ -36,6 +36,7 @@ const insertOperations = bulkInsert('audit_operation', [
   ['permission', 'permission', 'varchar'],
   ['user_id', 'userId', 'varchar'],
   ['username', 'username', 'varchar'],
+  ['credential', 'credential', 'varchar'],
   ['ip', 'ip', 'varchar'],
   ['user_agent', 'userAgent', 'varchar'],
   ['body', 'body', 'jsonb'],

@@ -36,6 +36,7 @@ const OperationFields = {
   tenantId: Type.String({ format: 'uuid', description: 'The tenant of the request or login; a tenant reads only its own.' }),
   userId: Nullable(Type.String()),
   username: Nullable(Type.String()),
+  credential: Nullable(Type.String({ description: 'The credential the request was made with, when not a session: an API key, as `api-key <id> <name>`.' })),
   moduleId: Nullable(Type.String({ description: 'The module of the matched route; null when none matched.' })),
   permission: Nullable(Type.String()),
   method: Type.String(),

@@ -13,6 +13,7 @@ export const OPERATION_COLUMNS = sheetColumns(
     { field: 'traceId', title: title('Trace ID', '追踪编号') },
     { field: 'userId', title: title('User ID', '用户编号') },
     { field: 'username', title: title('Username', '用户名') },
+    { field: 'credential', title: title('Credential', '凭据') },
     { field: 'moduleId', title: title('Module', '模块') },
     { field: 'permission', title: title('Permission', '权限') },
     { field: 'method', title: title('Method', '请求方法') },

@@ -51,6 +51,7 @@ function view(row: OperationRecordRow): OperationView {
     tenantId: row.tenantId,
     userId: row.userId ?? null,
     username: row.username ?? null,
+    credential: row.credential ?? null,
     moduleId: row.moduleId ?? null,
     permission: row.permission ?? null,
     method: row.method,

@@ -20,6 +20,8 @@ export const OperationRecordEntity = defineEntity({
     // User ids are whatever the authenticator says: strings, not necessarily UUIDs.
     userId: p.string().length(128).nullable(),
     username: p.string().length(256).nullable(),
+    // The API key (or other named credential) the request was made with (migrations/0003).
+    credential: p.string().length(256).nullable(),
     ip: p.string().length(64),
     userAgent: p.string().length(512),
     // Already summarised by the kernel: no credentials, bounded size.

@@ -1,5 +1,5 @@
 /** The auth module's public contract. */
-import { publicApi, spi } from '@atrium/kernel';
+import { publicApi, spi, type Principal } from '@atrium/kernel';
 
 export interface SessionView {
   id: string;
@@ -18,6 +18,19 @@ export interface SessionDirectory {
 }
 
 export const SessionDirectoryApi = publicApi<SessionDirectory>('auth.SessionDirectory');
+
+/** Callers without a session: who a credential of another kind (an API key) speaks for. */
+export interface PrincipalDirectory {
+  /**
+   * The caller the user of `tenantId` is right now, as a session of theirs would see them
+   * (permissions, data scope, groups; no `sessionId`), or null when they could not sign in:
+   * disabled, deleted, not of that tenant, or the tenant unusable. Cached like sessions' callers, and dropped
+   * with them on every instance whenever the user's access changes.
+   */
+  principalOf(userId: string, tenantId: string): Promise<Principal | null>;
+}
+
+export const PrincipalDirectoryApi = publicApi<PrincipalDirectory>('auth.PrincipalDirectory');
 
 /** What auth puts in `Principal.attributes` besides permissions and row scope. */
 export interface AuthAttributes {

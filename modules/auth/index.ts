@@ -1,8 +1,8 @@
-import { AuthenticatorSpi, contribute, defineModule, provide } from '@atrium/kernel';
+import { AuthenticatorSpi, contribute, defineModule, provide, runInTenant } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
-import { SessionDirectoryApi, VerifiedSignInApi } from './api';
+import { PrincipalDirectoryApi, SessionDirectoryApi, VerifiedSignInApi } from './api';
 import { login, loginOptions, logout, refresh, switchTenant } from './auth.routes';
 import { authRuntime, setupAuth } from './auth-runtime';
 import { sessionAuthenticator } from './authenticator';
@@ -40,6 +40,9 @@ export default defineModule({
         recordRefusal: (attempt) => logins.recordRefusal(attempt),
       };
     }),
+    provide(PrincipalDirectoryApi, (ctx) => ({
+      principalOf: (userId, tenantId) => runInTenant(tenantId, () => authRuntime(ctx).principals.ofUser(userId, tenantId)),
+    })),
   ],
   contributes: [
     contribute(AuthenticatorSpi, sessionAuthenticator),

@@ -26,6 +26,17 @@ const CACHE_TTL_MS = 2 * 60 * 1000;
 const SEEN_EVERY_MS = 60 * 1000;
 
 const key = (userId: string, sessionId: string) => `principal:${userId}:${sessionId}`;
+/**
+ * The user signed in with no session (an API key's owner): under the user's prefix, so every
+ * change that drops the user's sessions' callers drops it too.
+ */
+const SESSIONLESS = '-';
+
+/** What is cached for a user without a session: the caller, and when their tenant expires by itself. */
+interface UserPrincipal {
+  principal: Principal;
+  tenantExpiresAt: number | null;
+}
 
 /**
  * Turns a verified access token into the caller: the session must be live, its tenant usable and the user active,
@@ -52,6 +63,17 @@ export class Principals {
         this.ctx.log.warn({ err: error, sessionId: claims.sessionId }, 'could not record when the session was last seen');
       });
     }
+    return entry.principal;
+  }
+
+  /**
+   * The caller `userId` is in `tenantId` right now, with no session (`auth.PrincipalDirectory`),
+   * or null when they could not sign in: the user disabled or deleted, the tenant unusable.
+   * Cached and invalidated as sessions' callers are.
+   */
+  async ofUser(userId: string, tenantId: string, now = Date.now()): Promise<Principal | null> {
+    const entry = await this.ctx.cache.getOrLoad(key(userId, SESSIONLESS), () => this.loadUser(userId, tenantId), CACHE_TTL_MS);
+    if (!entry || (entry.tenantExpiresAt !== null && entry.tenantExpiresAt <= now)) return null;
     return entry.principal;
   }
 
@@ -91,7 +113,31 @@ export class Principals {
     const tenant = await tenants.byId(claims.tenantId);
     const acting = session.actingTenantId ? await tenants.byId(session.actingTenantId) : tenant;
     if (!tenant?.usable || !acting?.usable) return null;
-    const user = await this.ctx.use(UserDirectoryApi).identity(claims.userId);
+    const principal = await this.principalOf(claims.userId, claims.tenantId);
+    if (!principal) return null;
+    return {
+      principal: {
+        ...principal,
+        sessionId: session.id,
+        tenantId: acting.id,
+        ...(acting.id === tenant.id ? {} : { homeTenantId: tenant.id }),
+      },
+      sessionExpiresAt: session.expiresAt.getTime(),
+      tenantExpiresAt: earliest(tenant.expiresAt, acting.expiresAt),
+      seenAt: session.lastSeenAt.getTime(),
+    };
+  }
+
+  private async loadUser(userId: string, tenantId: string): Promise<UserPrincipal | null> {
+    const tenant = await this.ctx.use(TenantDirectoryApi).byId(tenantId);
+    if (!tenant?.usable) return null;
+    const principal = await this.principalOf(userId, tenantId);
+    return principal && { principal, tenantExpiresAt: earliest(tenant.expiresAt) };
+  }
+
+  /** The active user's permissions, data scope and groups in their own tenant; null for a user disabled or gone. */
+  private async principalOf(userId: string, tenantId: string): Promise<Principal | null> {
+    const user = await this.ctx.use(UserDirectoryApi).identity(userId);
     if (!user || user.status !== 'active') return null;
     const grants = await this.ctx.use(RoleDirectoryApi).grantsOf(user.roleIds);
     const attributes: AuthAttributes = {
@@ -102,22 +148,14 @@ export class Principals {
       deptId: user.deptId,
       dataScopes: [...new Set(grants.map((grant) => grant.dataScope))],
     };
-    const principal: Principal = {
+    return {
       userId: user.id,
       username: user.username,
-      sessionId: session.id,
-      tenantId: acting.id,
-      ...(acting.id === tenant.id ? {} : { homeTenantId: tenant.id }),
-      permissions: await this.heldWithin(claims.tenantId, grants),
+      tenantId,
+      permissions: await this.heldWithin(tenantId, grants),
       rowScope: await rowScopeOf(user, grants, this.ctx.use(DepartmentTreeApi)),
       attributes: { ...attributes },
       groups: [...grants.map((grant) => `role:${grant.id}`), ...(user.deptId ? [`dept:${user.deptId}`] : [])],
-    };
-    return {
-      principal,
-      sessionExpiresAt: session.expiresAt.getTime(),
-      tenantExpiresAt: earliest(tenant.expiresAt, acting.expiresAt),
-      seenAt: session.lastSeenAt.getTime(),
     };
   }
 }

@@ -123,7 +123,22 @@ describe('the operation log', () => {
       const traces = (res.body.data.items as { traceId: string }[]).map((i) => i.traceId);
       expect(traces.indexOf(second.body.traceId)).to.be.below(traces.indexOf(first.body.traceId));
       expect(Object.keys(res.body.data.items[0]).sort()).to.deep.equal(
-        ['at', 'durationMs', 'id', 'ip', 'method', 'moduleId', 'path', 'permission', 'status', 'tenantId', 'traceId', 'userId', 'username'].sort(),
+        [
+          'at',
+          'credential',
+          'durationMs',
+          'id',
+          'ip',
+          'method',
+          'moduleId',
+          'path',
+          'permission',
+          'status',
+          'tenantId',
+          'traceId',
+          'userId',
+          'username',
+        ].sort(),
       );
       expect(res.body.data.items[0].tenantId, 'the tenant of the request: the default one').to.equal(DEFAULT_TENANT_ID);
     });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { permissionGrants } from '../../kernel/auth/permission-match';
 import { openEventStream } from '../support/event-stream';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -9,20 +10,27 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe('the authorisation matrix of every catalogued operation', () => {
   let server: TestServer;
-  let operations: Array<{ method: string; path: string; public: boolean; loginOnly: boolean; stream: boolean }>;
+  let operations: Array<{ method: string; path: string; permission?: string; public: boolean; loginOnly: boolean; stream: boolean }>;
   let nobody: string;
+  let admin: string;
 
   before(async () => {
     server = await startTestServer({ withoutAuth: true });
-    const admin = await login('admin', 'admin-local-only');
+    admin = await login('admin', 'admin-local-only');
     const doc = await server.http().get('/v3/api-docs').set('Authorization', admin);
     expect(doc.status).to.equal(200);
-    type Operation = { security: unknown[]; 'x-authenticated-only'?: boolean; responses?: Record<string, { content?: Record<string, unknown> }> };
+    type Operation = {
+      security: unknown[];
+      'x-permission'?: string;
+      'x-authenticated-only'?: boolean;
+      responses?: Record<string, { content?: Record<string, unknown> }>;
+    };
     const paths = doc.body.paths as Record<string, Record<string, Operation>>;
     operations = Object.entries(paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, op]) => ({
         method,
         path,
+        permission: op['x-permission'],
         public: op.security.length === 0,
         loginOnly: op['x-authenticated-only'] === true,
         // An event stream answers and stays open: it is read up to its status, then closed.
@@ -99,5 +107,60 @@ describe('the authorisation matrix of every catalogued operation', () => {
       if (res.status === 401 || res.status === 403) wrong.push(`${op.method.toUpperCase()} ${op.path}: ${res.status} ${res.body.code}`);
     }
     expect(wrong).to.deep.equal([]);
+  });
+
+  describe('with an API key', () => {
+    /** What the key is given: all its owner holds when it is made. */
+    const GIVEN = ['me:profile:query', 'me:api-key:add'];
+    /** What the owner holds afterwards: the key holds no more. */
+    const OWNED = ['me:profile:query'];
+    let key: string;
+    let owner: { id: string; version: number };
+
+    before(async () => {
+      const role = await server.http().post('/api/v1/roles').set('Authorization', admin).send({ code: 'key_owner', name: 'Key owner', permissions: GIVEN });
+      expect(role.status, JSON.stringify(role.body)).to.equal(201);
+      const created = await server
+        .http()
+        .post('/api/v1/users')
+        .set('Authorization', admin)
+        .send({ username: 'keyholder', nickname: 'Key holder', password: 'keyholder-password-1', roleIds: [role.body.data.id] });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      owner = created.body.data;
+      const session = await login('keyholder', 'keyholder-password-1');
+      const made = await server.http().post('/api/v1/me/api-keys').set('Authorization', session).send({ name: 'matrix', permissions: GIVEN });
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      key = `Bearer ${made.body.data.key}`;
+      const narrowed = await server
+        .http()
+        .put(`/api/v1/roles/${role.body.data.id}`)
+        .set('Authorization', admin)
+        .send({ permissions: OWNED, version: role.body.data.version });
+      expect(narrowed.status, JSON.stringify(narrowed.body)).to.equal(200);
+    });
+
+    it('answers 403 PERM_DENIED_403 on every operation that names a permission its owner lacks: a key never exceeds its owner', async () => {
+      const wrong: string[] = [];
+      const lacked = operations.filter((o) => !o.public && !o.loginOnly && !OWNED.some((held) => permissionGrants(held, o.permission!)));
+      expect(lacked.length).to.be.greaterThan(100);
+      for (const op of lacked) {
+        const res = await call(op.method, op.path, key);
+        if (res.status !== 403 || res.body.code !== 'PERM_DENIED_403') wrong.push(`${op.method.toUpperCase()} ${op.path}: ${res.status} ${res.body.code}`);
+      }
+      expect(wrong).to.deep.equal([]);
+    });
+
+    it('answers 401 on every protected operation once its owner is disabled (AUTH_TOKEN_REVOKED_401 where the kernel authenticates)', async () => {
+      const disabled = await server.http().put(`/api/v1/users/${owner.id}`).set('Authorization', admin).send({ status: 'disabled', version: owner.version });
+      expect(disabled.status, JSON.stringify(disabled.body)).to.equal(200);
+      const wrong: string[] = [];
+      for (const op of operations.filter((o) => !o.public)) {
+        const res = await call(op.method, op.path, key);
+        // Logout reads its bearer itself, as an access token: a key is not one (401 AUTH_TOKEN_INVALID_401).
+        const expected = op.path === '/api/v1/auth/logout' ? 'AUTH_TOKEN_INVALID_401' : 'AUTH_TOKEN_REVOKED_401';
+        if (res.status !== 401 || res.body.code !== expected) wrong.push(`${op.method.toUpperCase()} ${op.path}: ${res.status} ${res.body.code}`);
+      }
+      expect(wrong).to.deep.equal([]);
+    });
   });
 });

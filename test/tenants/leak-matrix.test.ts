@@ -76,6 +76,8 @@ describe('tenants: the leak matrix, from the live catalog', () => {
     const notice = expectSuccess(await as(a, 'post', '/api/v1/notices').send({ title: 'A only', content: 'A only' }), 201).data as { id: string };
     expectSuccess(await as(a, 'post', `/api/v1/notices/${notice.id}/publish`));
     await login(server, 'a-member', PASSWORD, { tenant: 'leak-a' });
+    // A's API key, never used: its last use stays as it is while the matrix runs.
+    expectSuccess(await as(a, 'post', '/api/v1/me/api-keys').send({ name: 'A only', permissions: ['me:profile:query'] }), 201);
 
     // Every list A may read, and the ids on its page that are rows of A's own (menus, say, are everyone's).
     const own = await rowsOfA();

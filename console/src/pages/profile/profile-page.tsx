@@ -1,10 +1,11 @@
 import { useCustom, useTranslation } from '@refinedev/core';
 import { Col, Row, Spin, Typography } from 'antd';
 import { TwoFactorCard } from '../two-factor/two-factor-card';
+import { ApiKeysCard } from './api-keys-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm, type MyAccount } from './profile-form';
 
-/** The signed-in user's own page (/profile, from the header): their account, their password and their two-factor sign-in. */
+/** The signed-in user's own page (/profile, from the header): their account, their password, their two-factor sign-in and their API keys. */
 export default function ProfilePage() {
   const { translate: t } = useTranslation();
   const { query, result } = useCustom<{ user: MyAccount }>({ url: '/me', method: 'get' });
@@ -22,6 +23,9 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24} md={12}>
           <TwoFactorCard />
+        </Col>
+        <Col span={24}>
+          <ApiKeysCard />
         </Col>
       </Row>
     </>

@@ -1,0 +1,17 @@
+import { AuthenticatorSpi, contribute, defineModule } from '@atrium/kernel';
+import { BuiltinParamsSpi } from '@atrium/module/params';
+import { ApiKeyEntity } from './api-key.entity';
+import { setupApiKeys } from './api-keys-state';
+import { apiKeyAuthenticator } from './authenticator';
+import { ApiKeyErrors } from './errors';
+import { createMyApiKey, listMyApiKeys, revokeMyApiKey } from './my-api-keys.routes';
+import { REQUESTS_PER_MINUTE } from './settings';
+import { listApiKeys, revokeApiKey } from './system-api-keys.routes';
+
+export default defineModule({
+  errors: ApiKeyErrors,
+  entities: [ApiKeyEntity],
+  routes: [listMyApiKeys, createMyApiKey, revokeMyApiKey, listApiKeys, revokeApiKey],
+  contributes: [contribute(AuthenticatorSpi, apiKeyAuthenticator), contribute(BuiltinParamsSpi, () => ({ definitions: [REQUESTS_PER_MINUTE] }))],
+  setup: setupApiKeys,
+});
