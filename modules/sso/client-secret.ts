@@ -7,23 +7,31 @@ export const ENCRYPTION_KEY = 'ENCRYPTION_KEY';
 const MIN_KEY_BYTES = 32;
 const KEY_FILE = 'encryption-key';
 
-/** What is wrong with ENCRYPTION_KEY: in production it must be set; set, it must be 32 bytes at least. */
+/**
+ * What is wrong with ENCRYPTION_KEY: set, it must be 32 bytes at least. Unset is no refusal, even
+ * in production: a server that configures no provider never seals anything, and one that does
+ * seals with the key kept in DATA_DIR (warned at start, `keyWarning`).
+ */
 export function encryptionKeyProblems(environment: ModuleEnvironment): string[] {
   const key = environment.variable(ENCRYPTION_KEY);
-  if (key)
-    return Buffer.byteLength(key, 'utf8') < MIN_KEY_BYTES
-      ? [`${ENCRYPTION_KEY} is shorter than ${MIN_KEY_BYTES} bytes: generate one with \`openssl rand -base64 48\``]
-      : [];
-  return environment.production
-    ? [`${ENCRYPTION_KEY} is not set: a production server needs it to seal single sign-on client secrets (\`openssl rand -base64 48\`)`]
+  return key && Buffer.byteLength(key, 'utf8') < MIN_KEY_BYTES
+    ? [`${ENCRYPTION_KEY} is shorter than ${MIN_KEY_BYTES} bytes: generate one with \`openssl rand -base64 48\``]
     : [];
+}
+
+/** Warns a production server without ENCRYPTION_KEY that its instances must share DATA_DIR's key. */
+export function keyWarning(ctx: ModuleContext): void {
+  if (!ctx.environment.production || ctx.environment.variable(ENCRYPTION_KEY)) return;
+  ctx.log.warn(
+    `${ENCRYPTION_KEY} is not set: single sign-on client secrets are sealed with a key kept in this server's DATA_DIR; instances that do not share DATA_DIR must all be given one ENCRYPTION_KEY (\`openssl rand -base64 48\`)`,
+  );
 }
 
 const boxes = new WeakMap<ModuleContext, SecretBox>();
 
 /**
- * The box client secrets are sealed in: keyed from ENCRYPTION_KEY, or, outside production, from a
- * random key made once and kept in the module's storage folder (so secrets survive a restart).
+ * The box client secrets are sealed in: keyed from ENCRYPTION_KEY, or else from a random key made
+ * once and kept in the module's storage folder (so secrets survive a restart).
  */
 export function clientSecretBox(ctx: ModuleContext): SecretBox {
   let box = boxes.get(ctx);

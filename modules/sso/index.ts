@@ -1,5 +1,5 @@
 import { defineModule } from '@atrium/kernel';
-import { encryptionKeyProblems } from './client-secret';
+import { encryptionKeyProblems, keyWarning } from './client-secret';
 import { SsoErrors } from './errors';
 import { LinkEntity, ProviderEntity } from './provider.entity';
 import { providers } from './provider.resource';
@@ -11,4 +11,5 @@ export default defineModule({
   entities: [ProviderEntity, LinkEntity],
   routes: [...providers.routes, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
   checkEnvironment: encryptionKeyProblems,
+  start: keyWarning,
 });
