@@ -85,7 +85,10 @@ describe('HTTP authentication and permissions', () => {
     let server: TestServer;
     before(async () => {
       server = await startEchoServer({ withoutAuth: true });
-      // The built-in auth module is the only authenticator left: disable it (and me and audit, which need it).
+      // The built-in auth and api-keys modules are the only authenticators left: disable them (and
+      // sso, me and audit, which need auth).
+      await server.kernel.capabilities.lifecycle.disable('api-keys');
+      await server.kernel.capabilities.lifecycle.disable('sso');
       await server.kernel.capabilities.lifecycle.disable('me');
       await server.kernel.capabilities.lifecycle.disable('audit');
       await server.kernel.capabilities.lifecycle.disable('auth');

@@ -78,6 +78,16 @@ describe('tenants: the leak matrix, from the live catalog', () => {
     await login(server, 'a-member', PASSWORD, { tenant: 'leak-a' });
     // A's API key, never used: its last use stays as it is while the matrix runs.
     expectSuccess(await as(a, 'post', '/api/v1/me/api-keys').send({ name: 'A only', permissions: ['me:profile:query'] }), 201);
+    expectSuccess(
+      await as(a, 'post', '/api/v1/sso/providers').send({
+        name: 'a-only',
+        displayName: 'A only',
+        issuer: 'https://idp.leak-a.example',
+        clientId: 'a-only',
+        clientSecret: 'a-only-secret',
+      }),
+      201,
+    );
 
     // Every list A may read, and the ids on its page that are rows of A's own (menus, say, are everyone's).
     const own = await rowsOfA();
@@ -88,6 +98,8 @@ describe('tenants: the leak matrix, from the live catalog', () => {
       const ids = Array.isArray(items) ? items.map((item) => item.id).filter((id): id is string => typeof id === 'string' && own.has(id)) : [];
       if (res.status === 200 && ids.length > 0) idsOfA.set(path, ids);
     }
+    // An administrator's reset of a second factor (DELETE /auth/users/{id}/mfa) names a user: A's users.
+    idsOfA.set('/api/v1/auth/users', idsOfA.get('/api/v1/users') ?? []);
   });
   after(() => server?.stop());
 

@@ -8,6 +8,17 @@ import { RecoveryCodes, TotpSetup, type TotpEnrolment } from './totp-setup';
  * scan, a code to confirm, the recovery codes shown once); turning it off with a code.
  */
 export function TwoFactorCard() {
+  // Drawn, and its state asked for, only for a caller who may turn it on and off: else GET /me/mfa is a 403.
+  return (
+    <CanAccess resource="me/mfa" action="edit" params={{ permission: 'me:mfa:edit' }}>
+      <CanAccess resource="me/mfa" action="query" params={{ permission: 'me:mfa:query' }}>
+        <TwoFactorPanel />
+      </CanAccess>
+    </CanAccess>
+  );
+}
+
+function TwoFactorPanel() {
   const { translate: t } = useTranslation();
   const status = useCustom<{ totp: boolean }>({ url: '/me/mfa', method: 'get' });
   const { mutate, mutation } = useCustomMutation();
@@ -35,31 +46,29 @@ export function TwoFactorCard() {
     );
 
   return (
-    <CanAccess resource="me/mfa" action="edit" params={{ permission: 'me:mfa:edit' }}>
-      <Card
-        title={t('mfa.title')}
-        extra={on === undefined ? null : <Tag color={on ? 'green' : 'default'}>{t(on ? 'mfa.on' : 'mfa.off')}</Tag>}
-        data-testid="two-factor"
-      >
-        {on === undefined && <Spin />}
-        {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
-        {on === false && !enrolment && (
-          <Flex vertical gap={8} align="start">
-            <Typography.Text>{t('mfa.explain')}</Typography.Text>
-            <Button type="primary" onClick={begin} loading={mutation.isPending}>
-              {t('mfa.turnOn')}
-            </Button>
-          </Flex>
-        )}
-        {on === false && enrolment && (
-          <Flex vertical gap={16}>
-            <TotpSetup enrolment={enrolment} />
-            <CodeForm submitLabel={t('mfa.confirm')} onSubmit={confirm} pending={mutation.isPending} />
-          </Flex>
-        )}
-        {on === true && <CodeForm submitLabel={t('mfa.turnOff')} hint={t('mfa.turnOffHint')} onSubmit={disable} pending={mutation.isPending} danger />}
-      </Card>
-    </CanAccess>
+    <Card
+      title={t('mfa.title')}
+      extra={on === undefined ? null : <Tag color={on ? 'green' : 'default'}>{t(on ? 'mfa.on' : 'mfa.off')}</Tag>}
+      data-testid="two-factor"
+    >
+      {on === undefined && <Spin />}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
+      {on === false && !enrolment && (
+        <Flex vertical gap={8} align="start">
+          <Typography.Text>{t('mfa.explain')}</Typography.Text>
+          <Button type="primary" onClick={begin} loading={mutation.isPending}>
+            {t('mfa.turnOn')}
+          </Button>
+        </Flex>
+      )}
+      {on === false && enrolment && (
+        <Flex vertical gap={16}>
+          <TotpSetup enrolment={enrolment} />
+          <CodeForm submitLabel={t('mfa.confirm')} onSubmit={confirm} pending={mutation.isPending} />
+        </Flex>
+      )}
+      {on === true && <CodeForm submitLabel={t('mfa.turnOff')} hint={t('mfa.turnOffHint')} onSubmit={disable} pending={mutation.isPending} danger />}
+    </Card>
   );
 }
 
