@@ -52,8 +52,13 @@ describe('browser: live events', () => {
     await page.waitForURL(/\/login(\?|$)/);
   });
 
-  it('made no uncaught error, CSP violation or console error', () => {
-    const { consoleErrors, pageErrors, cspViolations } = record;
+  it('made no uncaught error, CSP violation or console error but a 401 the forced logout may provoke', () => {
+    // The forced logout may reach a request in flight (or the stream's reconnect) before the
+    // stream's session.revoked does: Chromium logs that one 401 as a console error.
+    const provoked = /status of 401 \(Unauthorized\)/;
+    expect(record.consoleErrors.filter((text) => provoked.test(text))).to.have.length.at.most(1);
+    const consoleErrors = record.consoleErrors.filter((text) => !provoked.test(text));
+    const { pageErrors, cspViolations } = record;
     expect({ consoleErrors, pageErrors, cspViolations }).to.deep.equal({ consoleErrors: [], pageErrors: [], cspViolations: [] });
   });
 });
