@@ -9,7 +9,7 @@ import { RecoveryCodes, TotpSetup, type TotpEnrolment } from './totp-setup';
  * The second step of a sign-in whose password was right: the authenticator's code (or a recovery
  * code), or, when a role requires two-factor and the user has none, its enrolment first.
  */
-export function SecondFactorStep({ step }: { step: SecondStep }) {
+export default function SecondFactorStep({ step }: { step: SecondStep }) {
   const { translate: t } = useTranslation();
   const go = useGo();
   const { mutate: login, isPending } = useLogin<LoginCredentials>();
