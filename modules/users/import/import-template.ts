@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { COLUMN_TEXT, IMPORT_COLUMNS, STATUS_LABELS, type ImportLanguage } from './import-columns';
 import { MAX_IMPORT_ROWS } from './import-workbook';
 
@@ -12,7 +12,9 @@ export const TEMPLATE_FILENAME = 'users-import-template.xlsx';
  * streaming spreadsheet writer: notes and a list rule are what a template has and an export has not.
  */
 export async function importTemplate(language: ImportLanguage): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded by the first template asked for, not at boot (see sheetRows).
+  const { Workbook } = await import('exceljs');
+  const workbook = new Workbook();
   workbook.creator = 'Atrium';
   const sheet = workbook.addWorksheet(language === 'zh' ? '用户' : 'Users', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = IMPORT_COLUMNS.map((key) => ({ key, header: COLUMN_TEXT[language][key].header, width: key === 'department' ? 32 : 20 }));

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError, type ErrorDetail } from '@atrium/kernel';
 import { UserErrors } from '../errors';
 import { IMPORT_COLUMNS, columnOfHeader, type ImportColumn } from './import-columns';
@@ -33,7 +33,9 @@ export async function* sheetRows(bytes: Buffer): AsyncGenerator<SheetRow> {
       details: [{ field: '/body/file', rule: 'type', message: 'is not an .xlsx workbook (its content is not a zip archive)' }],
     });
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  // Loaded by the first import, not at boot: exceljs costs a fifth of a second of every start and 27 MB.
+  const { stream } = await import('exceljs');
+  const reader = new stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
