@@ -13,4 +13,4 @@
 export { defineEntity, raw, LockMode } from '@mikro-orm/postgresql';
 export type { InferEntity, EntitySchema, EntityManager, FilterQuery, ObjectQuery, Knex } from '@mikro-orm/postgresql';
 export { UniqueConstraintViolationException, ForeignKeyConstraintViolationException, OptimisticLockError } from '@mikro-orm/postgresql';
-export { Migration } from '@mikro-orm/migrations';
+export { Migration } from './db/migration-class';

@@ -5,8 +5,7 @@
  * the pending ones here. They are recorded in `atrium_migrations` as `<moduleId>:<name>`, so two
  * modules may both have a `0001-init` and a module's history can be listed on its own.
  */
-import type { Migration } from '@mikro-orm/migrations';
-import { Migrator } from '@mikro-orm/migrations';
+import type { Migration, Migrator } from '@mikro-orm/migrations';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './database';
@@ -52,6 +51,10 @@ export function migrationId(moduleId: string, name: string): string {
  */
 export async function runMigrations(db: Database, migrations: readonly ModuleMigration[], options: RunMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const byId = indexById(migrations);
+  // Most boots find everything applied: they need neither the turn-taking nor the Migrator.
+  // What is applied stays applied, so a run that finds nothing pending has nothing to wait for.
+  const applied = new Set(await runAsPlatform(() => listAppliedMigrations(db)));
+  if ([...byId.keys()].every((id) => applied.has(id))) return { applied: [] };
   const migrator = createMigrator(db, migrations);
   if (options.logger) {
     const logger = options.logger;
@@ -65,8 +68,8 @@ export async function runMigrations(db: Database, migrations: readonly ModuleMig
   });
   try {
     // As the owner: migrations create tables and policies, and reach every tenant's rows.
-    const applied = await runAsPlatform(() => oneAtATime(db, () => migrator.up()));
-    return { applied: applied.map((m) => m.name) };
+    const ran = await runAsPlatform(() => oneAtATime(db, () => migrator.up()));
+    return { applied: ran.map((m) => m.name) };
   } catch (error) {
     const failed = current === undefined ? undefined : byId.get(current);
     if (!failed) throw error;
@@ -151,7 +154,10 @@ function createMigrator(db: Database, migrations: readonly ModuleMigration[]): M
     silent: true,
   });
   try {
-    const migrator = new Migrator(db.orm.em.fork());
+    // Loaded by the first run that has work to do (see migration-class.ts).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+    const { Migrator: MigratorClass } = require('@mikro-orm/migrations') as typeof import('@mikro-orm/migrations');
+    const migrator: Migrator = new MigratorClass(db.orm.em.fork());
     // The Migrator would look for its table among every table of the database, with a query
     // that fails on any table whose name holds a double quote (MikroORM 6.6.16,
     // PostgreSqlSchemaHelper.getListTablesSQL): one such table, made by anyone, would stop every

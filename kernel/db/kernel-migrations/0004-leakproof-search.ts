@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration-class';
 
 /**
  * Lets a keyword search on a tenant-owned table use its trigram index. Under row-level security
