@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { validateManifest, type ManifestProblem } from '../../kernel/manifest/manifest-schema';
 import { MANIFEST_SCHEMA_ID } from '../../kernel/manifest/manifest.types';
@@ -75,6 +77,12 @@ describe('the v1 manifest schema', () => {
     it('is draft 2020-12 with the v1 address as its $id', () => {
       expect(schema.$schema).to.equal('https://json-schema.org/draft/2020-12/schema');
       expect(schema.$id).to.equal(MANIFEST_SCHEMA_ID);
+    });
+
+    it('is a valid draft 2020-12 schema (the kernel compiles it without checking it against the meta-schema)', () => {
+      const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+      addFormats(ajv);
+      expect(ajv.validateSchema(schema), ajv.errorsText(ajv.errors)).to.equal(true);
     });
 
     it('accepts only its own address as a manifest $schema', () => {
