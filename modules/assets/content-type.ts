@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '@atrium/kernel';
 import { AssetErrors } from './errors';
 import { extensionOf } from './filename';
@@ -80,6 +79,8 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
  * the filename's extension, when it names a type, must name this one.
  */
 export async function decideType(head: Buffer, filename: string, allowed: ReadonlySet<string>): Promise<string> {
+  // Loaded with the first upload, not at boot.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = (await fileTypeFromBuffer(head))?.mime ?? markupTypeOf(head) ?? (head.includes(0) ? undefined : TEXT_PLAIN);
   if (type === undefined) throw unsupported('the content is binary data of no type uploads may have');
   if (ALWAYS_REFUSED.has(type) || !allowed.has(type)) throw unsupported(`the content is ${type}, which uploads may not be`);

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import { newId, type DbCapability } from '@atrium/kernel';
 
 /** A challenge as the client gets it: the picture to read, and the id to answer it under. */
@@ -24,6 +23,8 @@ export class Captchas {
   constructor(private readonly db: DbCapability) {}
 
   async draw(): Promise<CaptchaChallenge> {
+    // Loaded with the first captcha, not at boot: it parses its font as it loads.
+    const { default: svgCaptcha } = await import('svg-captcha');
     const { text, data } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: LOOKALIKES, background: '#f4f6f8' });
     const challenge = { id: newId(), expiresAt: new Date(Date.now() + TTL_MS) };
     const connection = this.db.em().getConnection();

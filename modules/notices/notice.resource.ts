@@ -26,12 +26,12 @@ export const notices = defineResource({
   hooks: {
     // Outside the transaction: it asks roles and departments (docs/writing-a-module.md, hooks).
     checkWrite: (fields, ctx) => checkAudience(fields as { audience?: Notice['audience']; audienceIds?: string[] }, ctx),
-    beforeCreate: (fields) => {
-      fields.contentHtml = renderMarkdown(fields.content as string);
+    beforeCreate: async (fields) => {
+      fields.contentHtml = await renderMarkdown(fields.content as string);
     },
-    beforeUpdate: (row, change) => {
+    beforeUpdate: async (row, change) => {
       if ((row as Notice).status === 'published') throw stateConflict();
-      if (change.content !== undefined) change.contentHtml = renderMarkdown(change.content as string);
+      if (change.content !== undefined) change.contentHtml = await renderMarkdown(change.content as string);
     },
   },
   docs: {

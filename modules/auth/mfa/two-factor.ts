@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { AppError, recordChange, type ErrorDefinition, type ModuleContext } from '@atrium/kernel';
 import { ParamsApi } from '@atrium/module/params';
 import { RoleDirectoryApi } from '@atrium/module/roles';
@@ -61,6 +60,8 @@ export class TwoFactor {
     const secret = newTotpSecret();
     await this.factors.begin(userId, secret);
     const uri = totpUri(secret, ISSUER, account);
+    // Loaded with the first enrolment, not at boot.
+    const { default: QRCode } = await import('qrcode');
     return { secret, uri, qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
   }
 
