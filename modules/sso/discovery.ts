@@ -1,26 +1,33 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { AppError, KernelErrors, type ModuleContext } from '@atrium/kernel';
 import { clientSecretBox } from './client-secret';
 import { SsoErrors } from './errors';
 import type { Provider } from './provider.entity';
 
 /** Discovered configurations, by provider and version: an edited provider is discovered afresh. */
-const discovered = new Map<string, Promise<oidc.Configuration>>();
+const discovered = new Map<string, Promise<Oidc.Configuration>>();
+
+/** openid-client, loaded with the first single sign-on rather than at every boot. */
+export function openIdClient(): Promise<typeof Oidc> {
+  return import('openid-client');
+}
 
 /**
  * The provider's configuration as openid-client needs it: its discovery document, read from the
  * issuer (whose `issuer` must be exactly the one configured, or it is refused), and the client's
  * credentials. Plain http is allowed outside production only (a provider on a developer's machine).
  */
-export function providerConfiguration(ctx: ModuleContext, provider: Provider): Promise<oidc.Configuration> {
+export function providerConfiguration(ctx: ModuleContext, provider: Provider): Promise<Oidc.Configuration> {
   const key = `${provider.id}:${provider.version}`;
   let configuration = discovered.get(key);
   if (!configuration) {
     const secret = clientSecretBox(ctx).open(provider.clientSecretSealed);
     const insecure = !ctx.environment.production && provider.issuer.startsWith('http:');
-    configuration = oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretPost(secret), {
-      ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-    });
+    configuration = openIdClient().then((oidc) =>
+      oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretPost(secret), {
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+      }),
+    );
     discovered.set(key, configuration);
     // A failure is not kept: the next sign-in asks the provider again.
     configuration.catch(() => discovered.delete(key));

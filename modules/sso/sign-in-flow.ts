@@ -1,11 +1,10 @@
-import * as oidc from 'openid-client';
 import { AppError, notFound, runInTenant, type ModuleContext } from '@atrium/kernel';
 import { VerifiedSignInApi, type Client, type TokenPair } from '@atrium/module/auth';
 import { TenantDirectoryApi } from '@atrium/module/tenants';
 import { accountFor } from './account-match';
 import { handOff, rememberAttempt, takeAttempt, takeHandoff } from './attempts';
 import { clientSecretBox } from './client-secret';
-import { providerConfiguration } from './discovery';
+import { openIdClient, providerConfiguration } from './discovery';
 import { SsoErrors } from './errors';
 import { ProviderEntity, type Provider } from './provider.entity';
 
@@ -27,6 +26,7 @@ async function enabledProvider(ctx: ModuleContext, tenantCode: string, name: str
 export async function startSignIn(ctx: ModuleContext, tenantCode: string, name: string, redirectUri: string): Promise<{ location: string; state: string }> {
   const { tenantId, provider } = await enabledProvider(ctx, tenantCode, name);
   const configuration = await providerConfiguration(ctx, provider);
+  const oidc = await openIdClient();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -65,6 +65,7 @@ export async function finishSignIn(ctx: ModuleContext, callback: Callback): Prom
     const provider = await ctx.db.em().fork().findOne(ProviderEntity, { id: attempt.providerId, enabled: true });
     if (!provider || provider.name !== callback.name) throw new AppError(SsoErrors.AUTH_SSO_STATE_INVALID_401);
     const configuration = await providerConfiguration(ctx, provider);
+    const oidc = await openIdClient();
     const tokens = await oidc
       .authorizationCodeGrant(configuration, callback.currentUrl, {
         pkceCodeVerifier: attempt.codeVerifier,
