@@ -125,10 +125,12 @@ async function launch(data: EmbeddedWorkerData, report: Report): Promise<{ worke
 /**
  * The worker's entry is JavaScript, the same file whether this one runs as TypeScript or from
  * `dist/`: a TypeScript entry would need the TypeScript loader started again in the thread
- * (pglite-worker.cjs says what that costs).
+ * (pglite-worker.cjs says what that costs). Its JavaScript is a thin loop around PostgreSQL's
+ * WebAssembly memory, which lives outside V8's heap: a small young generation is enough for it,
+ * where V8's default would keep some 8 MB of it resident.
  */
 function spawnWorker(data: EmbeddedWorkerData): Worker {
-  return new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: data, execArgv: [] });
+  return new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: data, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 4 } });
 }
 
 async function stopWorker(worker: Worker): Promise<void> {
