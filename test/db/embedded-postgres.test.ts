@@ -87,10 +87,10 @@ describe('startEmbeddedPostgres', () => {
     }
   });
 
-  it('keeps PostgreSQL’s page cache at 16MB: initdb’s 128MB is all resident from the start, half the idle server', async () => {
+  it('keeps PostgreSQL’s page cache at 8MB: initdb’s 128MB is all resident from the start, half the idle server', async () => {
     running = await startEmbeddedPostgres({ dataDir });
     const rows = await queryOnce<{ shared_buffers: string }>(running.url, 'show shared_buffers');
-    expect(rows[0].shared_buffers).to.equal('16MB');
+    expect(rows[0].shared_buffers).to.equal('8MB');
   });
 
   it('rolls back the transaction of a client that disconnects inside it (the session is shared)', async () => {
