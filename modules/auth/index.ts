@@ -1,5 +1,6 @@
 import { AuthenticatorSpi, contribute, defineModule, provide, runInTenant } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
+import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { TenantLifecycleSpi } from '@atrium/module/tenants';
 import { UserLifecycleSpi } from '@atrium/module/users';
 import { PrincipalDirectoryApi, SessionDirectoryApi, VerifiedSignInApi } from './api';
@@ -16,6 +17,7 @@ import { MFA_PARAMS } from './mfa/mfa-settings';
 import { LoginService } from './login.service';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { SessionEntity } from './session.entity';
+import { PURGE_PERMISSION, purgeTask } from './sign-in-purge';
 import { forceLogout, listSessions } from './sessions.routes';
 import { AUTH_PARAMS } from './settings';
 import { sessionsFollowTenants } from './tenant-lifecycle';
@@ -49,7 +51,9 @@ export default defineModule({
     contribute(UserLifecycleSpi, sessionsFollowUsers),
     contribute(TenantLifecycleSpi, sessionsFollowTenants),
     contribute(BuiltinParamsSpi, () => ({ definitions: [...AUTH_PARAMS, ...MFA_PARAMS] })),
+    contribute(TaskHandlerSpi, (ctx) => ({ handlers: [purgeTask(ctx)] })),
   ],
+  permissionsCheckedInCode: [PURGE_PERMISSION],
   checkEnvironment: jwtSecretProblems,
   setup: setupAuth,
   stop: (ctx) => ctx.state.stop(),

@@ -1,12 +1,11 @@
 import crypto, { type KeyObject } from 'node:crypto';
-import fs from 'node:fs';
 import type { ModuleEnvironment, StorageCapability } from '@atrium/kernel';
 import { MIN_SECRET_GUESSES_LOG10, secretStrength } from './secret-strength';
+import { storedSecret } from './stored-secret';
 import { StrongSecretMemo } from './strong-secret-memo';
 
 /** HS256 wants a key at least as long as its hash: 32 bytes. */
 export const MIN_SECRET_BYTES = 32;
-const GENERATED_BYTES = 48;
 const SECRET_FILE = 'jwt-secret';
 
 const HOW_TO_GENERATE = "generate one with `openssl rand -base64 48` or `node -e \"console.log(require('crypto').randomBytes(48).toString('base64'))\"`";
@@ -55,31 +54,5 @@ export function loadJwtSecret(environment: ModuleEnvironment, storage: StorageCa
   if (problem) throw new Error(problem);
   const configured = environment.variable('JWT_SECRET');
   if (configured) return crypto.createSecretKey(Buffer.from(configured, 'utf8'));
-  return crypto.createSecretKey(storedSecret(storage.path(SECRET_FILE)));
-}
-
-/**
- * Reads the local secret, or makes it. It is written whole under a temporary name and linked
- * into place, so an instance starting at the same moment reads either nothing or all of it, and
- * the first link wins.
- */
-function storedSecret(file: string): Buffer {
-  if (!fs.existsSync(file)) {
-    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(draft, crypto.randomBytes(GENERATED_BYTES).toString('base64url'), { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
-  const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
-  if (secret.length < MIN_SECRET_BYTES) {
-    throw new Error(
-      `the stored JWT secret ${file} is shorter than ${MIN_SECRET_BYTES} bytes: delete the file to have a new one made (every session then ends)`,
-    );
-  }
-  return secret;
+  return crypto.createSecretKey(storedSecret(storage.path(SECRET_FILE), 'every session then ends'));
 }

@@ -1,8 +1,12 @@
-import { defineModule } from '@atrium/kernel';
+import { contribute, defineModule } from '@atrium/kernel';
+import { TaskHandlerSpi } from '@atrium/module/tasks';
+import { UserLifecycleSpi } from '@atrium/module/users';
 import { encryptionKeyProblems, keyWarning } from './client-secret';
 import { SsoErrors } from './errors';
+import { linksFollowUsers } from './links';
 import { LinkEntity, ProviderEntity } from './provider.entity';
 import { providers } from './provider.resource';
+import { PURGE_PERMISSION, purgeTask } from './purge';
 import { exchangeOidcCode, listSignInProviders, oidcCallback, startOidc } from './sso.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
@@ -10,6 +14,8 @@ export default defineModule({
   errors: SsoErrors,
   entities: [ProviderEntity, LinkEntity],
   routes: [...providers.routes, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
+  contributes: [contribute(UserLifecycleSpi, linksFollowUsers), contribute(TaskHandlerSpi, (ctx) => ({ handlers: [purgeTask(ctx)] }))],
+  permissionsCheckedInCode: [PURGE_PERMISSION],
   checkEnvironment: encryptionKeyProblems,
   start: keyWarning,
 });

@@ -71,4 +71,9 @@ export class MfaChallenges {
       .execute<unknown[]>('update auth_mfa_challenge set spent_at = ? where id = ? and spent_at is null and expires_at > ? returning id', [now, id, now]);
     return rows.length > 0;
   }
+
+  /** Drops every token of the user (in the current tenant): their account is gone. */
+  async removeAllOf(userId: string): Promise<void> {
+    await this.db.em().execute('delete from auth_mfa_challenge where user_id = ?', [userId]);
+  }
 }

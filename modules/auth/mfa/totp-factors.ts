@@ -1,10 +1,11 @@
-import { newId, type DbCapability, type EntityManager } from '@atrium/kernel';
+import { newId, type DbCapability, type EntityManager, type SecretBox } from '@atrium/kernel';
 import { hashRecoveryCode } from './recovery-codes';
 
 /** A user's authenticator: enrolment started (`enabledAt` null) or turned on. */
 export interface TotpFactor {
   userId: string;
-  secret: string;
+  /** Null when the stored value cannot be opened: sealed under another key (ENCRYPTION_KEY changed). */
+  secret: string | null;
   enabledAt: Date | null;
 }
 
@@ -14,25 +15,32 @@ interface FactorRow {
   enabled_at: Date | null;
 }
 
+/** A secret as stored before secrets were sealed: base32, where a sealed one has dots. */
+const PLAIN_SECRET = /^[A-Z2-7]+$/;
+
 /**
  * The TOTP factors and recovery codes, in the current tenant (their tables are tenant-owned).
- * Every "use once" rule is a conditional update, so two requests racing with one code cannot
- * both win, on any instance.
+ * Secrets are stored sealed (`box`). Every "use once" rule is a conditional update, so two
+ * requests racing with one code cannot both win, on any instance.
  */
 export class TotpFactors {
-  constructor(private readonly db: DbCapability) {}
+  constructor(
+    private readonly db: DbCapability,
+    private readonly box: SecretBox,
+  ) {}
 
   async find(userId: string): Promise<TotpFactor | null> {
     const rows = await this.db.em().execute<FactorRow[]>('select user_id, secret, enabled_at from auth_totp_factor where user_id = ?', [userId]);
     const row = rows[0];
-    return row ? { userId: row.user_id, secret: row.secret, enabledAt: row.enabled_at === null ? null : new Date(row.enabled_at) } : null;
+    if (!row) return null;
+    return { userId: row.user_id, secret: await this.opened(row), enabledAt: row.enabled_at === null ? null : new Date(row.enabled_at) };
   }
 
   /** Starts (or starts again) an enrolment with a new secret; refused by the caller when one is on. */
   async begin(userId: string, secret: string, now = new Date()): Promise<void> {
     await this.db.em().transactional(async (em) => {
       await execute(em, 'delete from auth_totp_factor where user_id = ? and enabled_at is null', [userId]);
-      await execute(em, 'insert into auth_totp_factor (user_id, secret, created_at) values (?, ?, ?)', [userId, secret, now]);
+      await execute(em, 'insert into auth_totp_factor (user_id, secret, created_at) values (?, ?, ?)', [userId, this.box.seal(secret), now]);
     });
   }
 
@@ -83,6 +91,27 @@ export class TotpFactors {
       const factors = await execute(em, 'delete from auth_totp_factor where user_id = ? returning user_id', [userId]);
       return codes.length + factors.length > 0;
     });
+  }
+
+  /**
+   * The secret of a row. Migrations are SQL only and cannot reach the key, so a secret stored plain
+   * before sealing came is sealed here, the first time it is read (the update names the plain
+   * value: a concurrent reader's reseal does not run twice).
+   */
+  private async opened(row: FactorRow): Promise<string | null> {
+    if (PLAIN_SECRET.test(row.secret)) {
+      await execute(this.db.em(), 'update auth_totp_factor set secret = ? where user_id = ? and secret = ?', [
+        this.box.seal(row.secret),
+        row.user_id,
+        row.secret,
+      ]);
+      return row.secret;
+    }
+    try {
+      return this.box.open(row.secret);
+    } catch {
+      return null;
+    }
   }
 }
 

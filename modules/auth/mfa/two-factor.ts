@@ -8,7 +8,8 @@ import type { LoginLimiter } from '../login-limiter';
 import { MfaChallenges, type ChallengePurpose } from './mfa-challenges';
 import { MFA_TOKEN_TTL_SECONDS, rolesRequiringMfa } from './mfa-settings';
 import { looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes';
-import { TotpFactors } from './totp-factors';
+import { TotpFactors, type TotpFactor } from './totp-factors';
+import { totpSecretBox } from './totp-secret-box';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
 /** What authenticator apps show above the account's codes. */
@@ -37,7 +38,7 @@ export class TwoFactor {
   private readonly limiter: LoginLimiter;
 
   constructor(private readonly ctx: ModuleContext) {
-    this.factors = new TotpFactors(ctx.db);
+    this.factors = new TotpFactors(ctx.db, totpSecretBox(ctx));
     this.challenges = new MfaChallenges(ctx.db);
     this.limiter = authRuntime(ctx).limiter;
   }
@@ -73,7 +74,7 @@ export class TwoFactor {
     const factor = await this.factors.find(userId);
     if (!factor || factor.enabledAt) throw new AppError(AuthErrors.AUTH_MFA_NOT_ENROLLING_409);
     const attempt = await this.limiter.begin(limiterAccount(userId), ip);
-    const step = totpStep(factor.secret, code.trim());
+    const step = this.stepOf(factor, code.trim());
     if (step === null) throw wrongCode(invalid);
     const recoveryCodes = newRecoveryCodes();
     if (!(await this.factors.enable(userId, step, recoveryCodes))) throw new AppError(AuthErrors.AUTH_MFA_NOT_ENROLLING_409);
@@ -107,6 +108,12 @@ export class TwoFactor {
     this.ctx.log.info({ userId }, 'two-factor sign-in reset by an administrator');
   }
 
+  /** A deleted user's factor, recovery codes and pending mfaTokens go with them. */
+  async forget(userId: string): Promise<void> {
+    await this.factors.remove(userId);
+    await this.challenges.removeAllOf(userId);
+  }
+
   /** Whether the user has turned two-factor on. */
   async enabled(userId: string): Promise<boolean> {
     return (await this.factors.find(userId))?.enabledAt != null;
@@ -116,8 +123,24 @@ export class TwoFactor {
     if (looksLikeRecoveryCode(code)) return this.factors.spendRecoveryCode(userId, code);
     const factor = await this.factors.find(userId);
     if (!factor?.enabledAt) return false;
-    const step = totpStep(factor.secret, code);
+    const step = this.stepOf(factor, code);
     return step !== null && (await this.factors.spendStep(userId, step));
+  }
+
+  /**
+   * The step of a code of the factor. A secret that cannot be opened (ENCRYPTION_KEY changed)
+   * makes no code right, as a 401 rather than a 500: the user still has their recovery codes, and
+   * the operator is told why.
+   */
+  private stepOf(factor: TotpFactor, code: string): number | null {
+    if (factor.secret === null) {
+      this.ctx.log.error(
+        { userId: factor.userId },
+        "an authenticator secret cannot be opened with this server's key: was ENCRYPTION_KEY changed? (a recovery code, or an administrator's reset, lets the user in)",
+      );
+      return null;
+    }
+    return totpStep(factor.secret, code);
   }
 
   private async challenge(userId: string, purpose: ChallengePurpose): Promise<string> {
