@@ -3,13 +3,14 @@ import { encryptionKeyProblems, keyWarning } from './client-secret';
 import { SsoErrors } from './errors';
 import { LinkEntity, ProviderEntity } from './provider.entity';
 import { providers } from './provider.resource';
+import { providerRedirectUri } from './redirect-uri.route';
 import { exchangeOidcCode, listSignInProviders, oidcCallback, startOidc } from './sso.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: SsoErrors,
   entities: [ProviderEntity, LinkEntity],
-  routes: [...providers.routes, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
+  routes: [...providers.routes, providerRedirectUri, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
   checkEnvironment: encryptionKeyProblems,
   start: keyWarning,
 });
