@@ -9,6 +9,7 @@ import { exchangeOidcCode, listSignInProviders, oidcCallback, startOidc } from '
 /** Wiring only: what the module has, each piece declared in its own file. */
 export default defineModule({
   errors: SsoErrors,
+  menuTitles: { zh: { '/system/sso-providers': '单点登录' } },
   entities: [ProviderEntity, LinkEntity],
   routes: [...providers.routes, providerRedirectUri, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
   checkEnvironment: encryptionKeyProblems,
