@@ -3,7 +3,7 @@ import { encryptionKeyProblems, keyWarning } from './client-secret';
 import { SsoErrors } from './errors';
 import { LinkEntity, ProviderEntity } from './provider.entity';
 import { providers } from './provider.resource';
-import { providerRedirectUri } from './redirect-uri.route';
+import { providerRedirectUri } from './redirect-uri.routes';
 import { exchangeOidcCode, listSignInProviders, oidcCallback, startOidc } from './sso.routes';
 
 /** Wiring only: what the module has, each piece declared in its own file. */

@@ -114,8 +114,10 @@ describe('browser: the single sign-on providers page', () => {
   });
 
   it('disables it in its row, then deletes it after confirmation', async () => {
+    // Waited for from before the click: the answer may land before the click returns.
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/api/v1/sso/providers/'));
     await ui.row('Corporate sign-in').getByRole('switch', { name: 'corp enabled' }).click();
-    await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/api/v1/sso/providers/'));
+    expect((await saved).status()).to.equal(200);
     expect((await provider())!.enabled).to.equal(false);
     await ui.row('Corporate sign-in').getByRole('button', { name: 'Delete' }).click();
     await ui.confirm();

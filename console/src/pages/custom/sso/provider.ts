@@ -3,7 +3,6 @@ export const PROVIDER_PERMISSIONS = {
   add: 'sso:provider:add',
   edit: 'sso:provider:edit',
   remove: 'sso:provider:remove',
-  query: 'sso:provider:query',
   roles: 'system:role:list',
 } as const;
 
