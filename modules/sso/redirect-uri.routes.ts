@@ -1,4 +1,4 @@
-import { Type, defineRoute, named, notFound } from '@atrium/kernel';
+import { KernelErrors, Type, defineRoute, named, notFound } from '@atrium/kernel';
 import { redirectUri } from './browser';
 import { ProviderEntity } from './provider.entity';
 
@@ -19,6 +19,7 @@ export const providerRedirectUri = defineRoute({
     'SsoProviderRedirectUri',
     Type.Object({ redirectUri: Type.String({ format: 'uri', description: 'Absolute: register it exactly as it is' }) }),
   ),
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404],
   handler: async ({ params, raw }, ctx) => {
     const provider = await ctx.db.em().findOne(ProviderEntity, { id: params.id });
     if (!provider) throw notFound('single sign-on provider', params.id);

@@ -42,8 +42,12 @@ describe('sso: a provider’s redirect URI', () => {
     expect(new URL(start.headers.get('location')!).searchParams.get('redirect_uri')).to.equal(redirectUri);
   });
 
-  it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 for an unknown provider', async () => {
+  it('answers 404 SYSTEM_RESOURCE_NOT_FOUND_404 for an unknown provider, as the catalog says', async () => {
     expectError(await redirectUriOf('00000000-0000-4000-8000-000000000000'), 404, 'SYSTEM_RESOURCE_NOT_FOUND_404');
+    const catalog = await server.http().get('/v3/api-docs').set('Authorization', ADMIN);
+    const operation = catalog.body.paths['/api/v1/sso/providers/{id}/redirect-uri'].get;
+    expect(operation['x-permission']).to.equal('sso:provider:query');
+    expect(operation.responses['404'].description).to.include('SYSTEM_RESOURCE_NOT_FOUND_404');
   });
 
   it('answers 403 PERM_DENIED_403 without sso:provider:query', async () => {
