@@ -28,6 +28,7 @@ const PAGES: { name: string; path: string; ready: string }[] = [
   { name: 'generator', path: '/tool/generator', ready: '.ant-card' },
   { name: 'tenants', path: '/system/tenants', ready: '.ant-table-row' },
   { name: 'posts', path: '/system/posts', ready: '.ant-table-row' },
+  { name: 'sso-providers', path: '/system/sso-providers', ready: '.ant-table-row' },
   { name: 'monitor-server', path: '/monitor/server', ready: '.ant-card .ant-progress' },
   { name: 'monitor-caches', path: '/monitor/caches', ready: '.ant-table-row' },
 ];
@@ -115,6 +116,15 @@ async function seed(server: TestServer): Promise<void> {
     await post('/dictionaries/sys_gender/items', { value, label, sort });
   }
   await post('/dictionaries', { code: 'order_status', name: 'Order status' });
+  await post('/sso/providers', {
+    name: 'corp',
+    displayName: 'Corporate account',
+    issuer: 'https://login.example.com',
+    clientId: 'atrium',
+    clientSecret: 'screenshot-client-secret',
+    jit: true,
+    defaultRoleId: viewer.id,
+  });
   await post('/tenants', { code: 'acme', name: 'Acme Ltd', admin: { username: 'boss', password: 'acme-boss-passphrase-1' } });
 }
 

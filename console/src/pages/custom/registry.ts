@@ -33,6 +33,7 @@ const PAGES: Record<string, CustomPage> = {
   'system/tasks/index': lazy(() => import('./tasks/tasks-page')),
   'system/tasks/schedules/index': lazy(() => import('./tasks/schedules-page')),
   'system/sessions/index': lazy(() => import('./sessions/sessions-page')),
+  'system/sso/index': lazy(() => import('./sso/providers-page')),
   'monitor/server/index': lazy(() => import('./monitor/server-page')),
   'monitor/cache/index': lazy(() => import('./monitor/caches-page')),
 };

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useDepartmentTree, type DepartmentNode } from '../departments/department-tree';
 import { USER_PERMISSIONS, type User } from './user';
 import { ResetPassword } from './reset-password';
+import { ResetTwoFactor } from './reset-two-factor';
 import { DeleteButton } from '../../delete-button';
 import { useDictionaryLabels } from '../../dictionary-labels';
 import { PagedTable } from '../../paged-table';
@@ -71,6 +72,7 @@ export function UserList({ route, title }: { route: string; title: string }) {
               {t('users.resetPassword')}
             </Button>
           </CanAccess>
+          <ResetTwoFactor user={user} />
           <DeleteButton resource="users" id={user.id} version={user.version} permission={USER_PERMISSIONS.remove} />
         </Space>
       ),

@@ -6,6 +6,7 @@ export const USER_PERMISSIONS = {
   resetPwd: 'system:user:resetPwd',
   export: 'system:user:export',
   import: 'system:user:import',
+  resetMfa: 'system:mfa:reset',
 } as const;
 
 /** A user as the list and the item answer it. */
