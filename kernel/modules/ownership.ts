@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '../http/route';
 import type { OwnedName } from '../module-api/kernel-capabilities';
+import { dependencyIds } from './dependency-ids';
 import type { LoadedModule } from './loaded-module';
 
 /**
@@ -9,6 +10,15 @@ import type { LoadedModule } from './loaded-module';
  * route prefix is two segments deep. Permission codes are always owned two segments deep.
  */
 const SHARED_AREAS: ReadonlySet<string> = new Set(['system', 'me']);
+
+/**
+ * First path segments whose owner lets the modules that depend on it serve a second segment of
+ * their own there: under `/auth` (sign-in), `/auth/oidc` is single sign-on's, a way to sign in
+ * beside the owner's password. A second segment the owner or another module serves stays theirs
+ * (a parameter there holds every second segment), and a module that does not depend on the
+ * owner is refused the whole area, as anywhere else.
+ */
+const EXTENSIBLE_AREAS: ReadonlySet<string> = new Set(['auth']);
 
 /** A name a module declares, and the file to open to change it. */
 interface Claim {
@@ -28,6 +38,8 @@ export class Ownership {
   private readonly permissionPrefixes = new Map<string, string>();
   private readonly menuPaths = new Map<string, string>();
   private readonly routePrefixes = new Map<string, string>();
+  /** In the extensible areas: each second segment served (`/api/v1/auth/login`), and by whom. */
+  private readonly secondSegments = new Map<string, string>();
 
   /** Why `module` may not have what it declares, one problem each; empty when it owns all of it. */
   problems(module: LoadedModule): Claim[] {
@@ -55,11 +67,10 @@ export class Ownership {
       }
     }
     for (const route of module.definition.routes ?? []) {
-      const prefix = routePrefix(route);
-      const owner = this.routePrefixes.get(prefix);
-      if (owner !== undefined && owner !== id) {
+      const taken = this.takenPlace(route, module);
+      if (taken) {
         found.push({
-          message: `route ${route.method} ${routeBase(route)}${route.path} is under ${prefix}, which belongs to module "${owner}"`,
+          message: `route ${route.method} ${routeBase(route)}${route.path} is under ${taken.prefix}, which belongs to module "${taken.owner}"`,
           file: module.entry ?? module.file,
         });
       }
@@ -74,7 +85,32 @@ export class Ownership {
 
   /** The module whose route prefix a route of `path` (under the base path, or outside it when `root`) would be under. */
   routeOwner(path: string, root = false): string | undefined {
-    return this.routePrefixes.get(routePrefix({ path, root }));
+    const second = secondSegment({ path, root });
+    return (second && this.secondSegmentHolder(second)?.owner) ?? this.routePrefixes.get(routePrefix({ path, root }));
+  }
+
+  /** Where `route` would go and who holds that place, if another module does. */
+  private takenPlace(route: Pick<RouteDefinition, 'path' | 'root'>, module: LoadedModule): { prefix: string; owner: string } | undefined {
+    const id = module.manifest.id;
+    const prefix = routePrefix(route);
+    const owner = this.routePrefixes.get(prefix);
+    const second = secondSegment(route);
+    if (second) {
+      const holder = this.secondSegmentHolder(second);
+      if (holder && holder.owner !== id) return holder;
+      if (owner !== undefined && owner !== id && !dependencyIds(module.manifest).includes(owner)) return { prefix, owner };
+      return undefined;
+    }
+    return owner !== undefined && owner !== id ? { prefix, owner } : undefined;
+  }
+
+  /** Who serves the second segment `key` names, or one a parameter there would match. */
+  private secondSegmentHolder(key: string): { prefix: string; owner: string } | undefined {
+    const area = key.slice(0, key.lastIndexOf('/'));
+    for (const [prefix, owner] of this.secondSegments) {
+      if (prefix === key || (prefix.startsWith(`${area}/`) && (prefix.endsWith('/{}') || key.endsWith('/{}')))) return { prefix, owner };
+    }
+    return undefined;
   }
 
   /** Records what `module` declares as its own, where no other module has it already. */
@@ -82,7 +118,11 @@ export class Ownership {
     const id = module.manifest.id;
     for (const { code } of module.manifest.permissions ?? []) setIfFree(this.permissionPrefixes, permissionPrefix(code), id);
     for (const { path } of module.manifest.menus ?? []) if (!this.menuOwner(path)) this.menuPaths.set(path, id);
-    for (const route of module.definition.routes ?? []) setIfFree(this.routePrefixes, routePrefix(route), id);
+    for (const route of module.definition.routes ?? []) {
+      setIfFree(this.routePrefixes, routePrefix(route), id);
+      const second = secondSegment(route);
+      if (second) setIfFree(this.secondSegments, second, id);
+    }
   }
 
   /** The module whose menu path is `path` or an ancestor of it. */
@@ -115,6 +155,14 @@ export function routePrefix(route: Pick<RouteDefinition, 'path' | 'root'>): stri
   // A parameter matches any segment: every parameter is one slot, as the router sees it.
   const kept = segments.slice(0, depth).map((s) => (s.startsWith('{') ? '{}' : s));
   return `${routeBase(route)}/${kept.join('/')}`;
+}
+
+/** `/api/v1/auth/oidc/{provider}/start` → `/api/v1/auth/oidc`: in an extensible area only, else undefined. */
+function secondSegment(route: Pick<RouteDefinition, 'path' | 'root'>): string | undefined {
+  const segments = route.path.split('/').filter(Boolean);
+  if (segments.length < 2 || !EXTENSIBLE_AREAS.has(segments[0])) return undefined;
+  const second = segments[1].startsWith('{') ? '{}' : segments[1];
+  return `${routeBase(route)}/${segments[0]}/${second}`;
 }
 
 function routeBase(route: Pick<RouteDefinition, 'root'>): string {

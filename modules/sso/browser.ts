@@ -4,14 +4,14 @@ import type { ModuleContext } from '@atrium/kernel';
 /** The address browsers reach this server at (https://admin.example.com); without it, the request's own. */
 export const PUBLIC_BASE_URL = 'PUBLIC_BASE_URL';
 const COOKIE = 'atrium_sso_state';
-const COOKIE_PATH = '/api/v1/sso/oidc';
+const COOKIE_PATH = '/api/v1/auth/oidc';
 const COOKIE_SECONDS = 600;
 
 function baseUrl(ctx: ModuleContext, req: Request): string {
   return (ctx.environment.variable(PUBLIC_BASE_URL) ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
 }
 
-/** The redirect URI to register at the provider: `<base>/api/v1/sso/oidc/<name>/callback`. */
+/** The redirect URI to register at the provider: `<base>/api/v1/auth/oidc/<name>/callback`. */
 export function redirectUri(ctx: ModuleContext, req: Request, name: string): string {
   return `${baseUrl(ctx, req)}${COOKIE_PATH}/${name}/callback`;
 }

@@ -9,7 +9,7 @@ export const ProviderEntity = defineEntity({
   tableName: 'sso_provider',
   properties: (p) => ({
     ...resourceColumns(p),
-    /** In paths (`/sso/oidc/{name}/start`): unique in the tenant. */
+    /** In paths (`/auth/oidc/{name}/start`): unique in the tenant. */
     name: p.string().length(64),
     displayName: p.string().length(128),
     issuer: p.string().length(512),

@@ -27,7 +27,7 @@ export const providers = defineResource({
     beforeUpdate: (_row, change, { ctx }) => sealSecret(change, ctx),
   },
   docs: {
-    create: { description: 'The client secret is stored sealed and never answered. Sign-in starts at GET /sso/oidc/{name}/start.' },
+    create: { description: 'The client secret is stored sealed and never answered. Sign-in starts at GET /auth/oidc/{name}/start.' },
     update: { description: 'A `clientSecret` sent replaces the stored one; left out, it stays.' },
   },
 });

@@ -10,7 +10,7 @@ const LinkBy = Type.Union(
 );
 
 const view = {
-  name: Type.String({ description: 'In the sign-in paths: /sso/oidc/{name}/start' }),
+  name: Type.String({ description: 'In the sign-in paths: /auth/oidc/{name}/start' }),
   displayName: Type.String({ description: "The sign-in button's label" }),
   issuer: Type.String({ description: "The provider's issuer identifier; its discovery document is read from <issuer>/.well-known/openid-configuration" }),
   clientId: Type.String(),

@@ -12,7 +12,7 @@ const NameParams = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9][a-z
 
 export const listSignInProviders = defineRoute({
   method: 'GET',
-  path: '/sso/oidc/providers',
+  path: '/auth/oidc/providers',
   public: true,
   summary: "The tenant's enabled single sign-on providers, for a sign-in page's buttons",
   description: 'Public: names, labels and start paths only. An unknown, disabled or expired tenant has none.',
@@ -40,13 +40,13 @@ export const listSignInProviders = defineRoute({
         .find(ProviderEntity, { enabled: true }, { orderBy: { name: 'asc' } }),
     );
     const suffix = query.tenant ? `?tenant=${encodeURIComponent(query.tenant)}` : '';
-    return { items: enabled.map((p) => ({ name: p.name, displayName: p.displayName, startUrl: `/api/v1/sso/oidc/${p.name}/start${suffix}` })) };
+    return { items: enabled.map((p) => ({ name: p.name, displayName: p.displayName, startUrl: `/api/v1/auth/oidc/${p.name}/start${suffix}` })) };
   },
 });
 
 export const startOidc = defineRoute({
   method: 'GET',
-  path: '/sso/oidc/{provider}/start',
+  path: '/auth/oidc/{provider}/start',
   public: true,
   summary: 'Starts single sign-on: a redirect to the identity provider',
   description:
@@ -70,11 +70,11 @@ export const startOidc = defineRoute({
 
 export const oidcCallback = defineRoute({
   method: 'GET',
-  path: '/sso/oidc/{provider}/callback',
+  path: '/auth/oidc/{provider}/callback',
   public: true,
   summary: 'Where the identity provider sends the browser back',
   description:
-    'Always 302 to the console: `/login#sso=<code>` on success (a one-time code, 60 seconds, for POST /sso/oidc/exchange), ' +
+    'Always 302 to the console: `/login#sso=<code>` on success (a one-time code, 60 seconds, for POST /auth/oidc/exchange), ' +
     "`/login#ssoError=<CODE>` otherwise: AUTH_SSO_STATE_INVALID_401 (unknown, used, expired, or not this browser's state), " +
     'AUTH_SSO_REJECTED_401 (the code exchange or the ID token failed a check: issuer, audience, nonce, signature), ' +
     'AUTH_SSO_NO_ACCOUNT_401 (no user matches and just-in-time creation is off), AUTH_ACCOUNT_DISABLED_401, AUTH_TENANT_DISABLED_401.',
@@ -107,7 +107,7 @@ export const oidcCallback = defineRoute({
 
 export const exchangeOidcCode = defineRoute({
   method: 'POST',
-  path: '/sso/oidc/exchange',
+  path: '/auth/oidc/exchange',
   public: true,
   summary: "Trades single sign-on's one-time code for the session's tokens",
   description: 'Each code works once, within 60 seconds; it answers the TokenPair a password login answers.',

@@ -16,7 +16,7 @@ describe('browser: single sign-on', () => {
   before(async function () {
     ui = await openConsole(this);
     ({ server, page } = ui);
-    idp = await startIdentityProvider([`${server.url}/api/v1/sso/oidc/corp/callback`], people);
+    idp = await startIdentityProvider([`${server.url}/api/v1/auth/oidc/corp/callback`], people);
     const role = await createRole(server, { permissions: ['me:profile:query'] });
     const res = await server.http().post('/api/v1/sso/providers').set('Authorization', ADMIN).send({
       name: 'corp',
@@ -51,7 +51,7 @@ describe('browser: single sign-on', () => {
   it('says so when single sign-on refused, with the code', async () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.url}/api/v1/sso/oidc/corp/callback?code=x&state=made-up`);
+    await page.goto(`${server.url}/api/v1/auth/oidc/corp/callback?code=x&state=made-up`);
     await page.waitForURL(`${server.url}/login`);
     await page.getByText('Single sign-on did not sign you in').waitFor();
     await page.getByText('AUTH_SSO_STATE_INVALID_401').waitFor();

@@ -115,6 +115,52 @@ describe('what belongs to which module', () => {
     }
   });
 
+  describe('under /auth, which lets modules depending on auth serve a second segment of their own', () => {
+    /** A module serving GET `path`, depending on `dependsOn`. */
+    function signInMethod(id: string, path: string, dependsOn: string[]): string {
+      return folders.write(id, {
+        manifest: { dependsOn, capabilities: ['http'] },
+        files: {
+          'index.ts': entry(
+            `  routes: [defineRoute({ method: 'GET', path: '${path}', public: true, summary: 'x', response: Type.Object({}), handler: () => ({ served: true }) })],`,
+            ['defineRoute', 'Type'],
+          ),
+        },
+      });
+    }
+
+    it('serves a dependent module’s /auth/<its own segment>', async () => {
+      const server = await startTestServer({ modulePaths: [signInMethod('passkeys', '/auth/passkeys/options', ['auth'])], database });
+      try {
+        const res = await server.http().get('/api/v1/auth/passkeys/options');
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('refuses a dependent module a second segment auth serves, naming it', async () => {
+      const error = (await refusal(signInMethod('login-wrapper', '/auth/login/twice', ['auth']))) as BootError;
+      expect(error.problems.map((p) => [p.moduleId, p.message])).to.deep.equal([
+        ['login-wrapper', 'route GET /api/v1/auth/login/twice is under /api/v1/auth/login, which belongs to module "auth"'],
+      ]);
+    });
+
+    it('refuses a module that does not depend on auth the whole area', async () => {
+      const error = (await refusal(signInMethod('stranger', '/auth/stranger', []))) as BootError;
+      expect(error.problems.map((p) => [p.moduleId, p.message])).to.deep.equal([
+        ['stranger', 'route GET /api/v1/auth/stranger is under /api/v1/auth, which belongs to module "auth"'],
+      ]);
+    });
+
+    it('refuses a second module the segment single sign-on serves', async () => {
+      const error = (await refusal(signInMethod('oidc-again', '/auth/oidc/again', ['auth']))) as BootError;
+      expect(error.problems.map((p) => [p.moduleId, p.message])).to.deep.equal([
+        ['oidc-again', 'route GET /api/v1/auth/oidc/again is under /api/v1/auth/oidc, which belongs to module "sso"'],
+      ]);
+    });
+  });
+
   describe('in a running kernel', () => {
     let server: TestServer;
     before(async () => {

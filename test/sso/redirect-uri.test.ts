@@ -36,7 +36,7 @@ describe('sso: a provider’s redirect URI', () => {
     expect(redirectUri.startsWith(`${PUBLIC_BASE_URL}/api/v1/`), redirectUri).to.equal(true);
     expect(redirectUri.endsWith('/corp/callback'), redirectUri).to.equal(true);
 
-    const { items } = expectSuccess(await server.http().get('/api/v1/sso/oidc/providers')).data as { items: { name: string; startUrl: string }[] };
+    const { items } = expectSuccess(await server.http().get('/api/v1/auth/oidc/providers')).data as { items: { name: string; startUrl: string }[] };
     const start = await fetch(`${server.url}${items.find((p) => p.name === 'corp')!.startUrl}`, { redirect: 'manual' });
     expect(start.status, await start.clone().text()).to.equal(302);
     expect(new URL(start.headers.get('location')!).searchParams.get('redirect_uri')).to.equal(redirectUri);

@@ -13,7 +13,7 @@ describe('sso: single sign-on with OpenID Connect', () => {
   before(async () => {
     server = await startTestServer();
     idp = await startIdentityProvider(
-      NAMES.map((name) => `${server.url}/api/v1/sso/oidc/${name}/callback`),
+      NAMES.map((name) => `${server.url}/api/v1/auth/oidc/${name}/callback`),
       people,
     );
   });
@@ -35,7 +35,7 @@ describe('sso: single sign-on with OpenID Connect', () => {
   /** Start, sign in at the provider as `sub`, come back: the callback's Location. */
   async function signIn(name: string, sub: string, tamper?: (browser: Browser) => Promise<void>): Promise<URLSearchParams> {
     const browser = new Browser();
-    const start = await browser.request(`${server.url}/api/v1/sso/oidc/${name}/start`);
+    const start = await browser.request(`${server.url}/api/v1/auth/oidc/${name}/start`);
     expect(start.status, await start.clone().text()).to.equal(302);
     const callback = await browser.signInAtProvider(start.headers.get('location')!, idp.issuer, sub);
     await tamper?.(browser);
@@ -51,7 +51,7 @@ describe('sso: single sign-on with OpenID Connect', () => {
     return expectSuccess(
       await server
         .http()
-        .post('/api/v1/sso/oidc/exchange')
+        .post('/api/v1/auth/oidc/exchange')
         .send({ code: outcome.get('sso') }),
     ).data as { accessToken: string };
   }
@@ -75,7 +75,7 @@ describe('sso: single sign-on with OpenID Connect', () => {
     expectError(
       await server
         .http()
-        .post('/api/v1/sso/oidc/exchange')
+        .post('/api/v1/auth/oidc/exchange')
         .send({ code: outcome.get('sso') }),
       401,
       'AUTH_SSO_CODE_INVALID_401',
@@ -114,7 +114,7 @@ describe('sso: single sign-on with OpenID Connect', () => {
     expect(stolen.get('ssoError')).to.equal('AUTH_SSO_STATE_INVALID_401');
     const browser = new Browser();
     browser.setCookie(new URL(server.url).host, 'atrium_sso_state', 'made-up');
-    const res = await browser.request(`${server.url}/api/v1/sso/oidc/jit/callback?code=x&state=made-up`);
+    const res = await browser.request(`${server.url}/api/v1/auth/oidc/jit/callback?code=x&state=made-up`);
     expect(new URL(res.headers.get('location')!, server.url).hash).to.equal('#ssoError=AUTH_SSO_STATE_INVALID_401');
   });
 
@@ -129,13 +129,13 @@ describe('sso: single sign-on with OpenID Connect', () => {
 
   it('refuses a provider whose issuer is not the one configured: AUTH_SSO_REJECTED_401', async () => {
     await addProvider('wrongiss', { issuer: idp.issuer.replace('127.0.0.1', 'localhost') });
-    expectError(await server.http().get('/api/v1/sso/oidc/wrongiss/start'), 401, 'AUTH_SSO_REJECTED_401');
+    expectError(await server.http().get('/api/v1/auth/oidc/wrongiss/start'), 401, 'AUTH_SSO_REJECTED_401');
   });
 
   it('lists enabled providers publicly, with their start paths', async () => {
-    const { items } = expectSuccess(await server.http().get('/api/v1/sso/oidc/providers')).data as { items: { name: string; startUrl: string }[] };
+    const { items } = expectSuccess(await server.http().get('/api/v1/auth/oidc/providers')).data as { items: { name: string; startUrl: string }[] };
     expect(items.map((p) => p.name)).to.include('jit');
-    expect(items.find((p) => p.name === 'jit')!.startUrl).to.equal('/api/v1/sso/oidc/jit/start');
+    expect(items.find((p) => p.name === 'jit')!.startUrl).to.equal('/api/v1/auth/oidc/jit/start');
   });
 
   it('never answers the client secret, and stores it sealed', async () => {

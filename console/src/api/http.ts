@@ -41,8 +41,8 @@ const SESSIONLESS = [
   '/auth/mfa',
   '/auth/mfa/totp',
   '/auth/mfa/totp/confirm',
-  '/sso/oidc/providers',
-  '/sso/oidc/exchange',
+  '/auth/oidc/providers',
+  '/auth/oidc/exchange',
 ];
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
@@ -128,7 +128,7 @@ export class ApiClient {
 
   /** Single sign-on's last step: the one-time code the callback handed over, traded for the tokens. */
   async exchangeSignInCode(code: string): Promise<void> {
-    const tokens = await this.request<Tokens>('POST', '/sso/oidc/exchange', { body: { code } });
+    const tokens = await this.request<Tokens>('POST', '/auth/oidc/exchange', { body: { code } });
     this.options.session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   }
 

@@ -9,7 +9,7 @@ interface SignInProvider {
 }
 
 /**
- * Single sign-on on the sign-in page: a button per provider of the tenant (GET /sso/oidc/providers),
+ * Single sign-on on the sign-in page: a button per provider of the tenant (GET /auth/oidc/providers),
  * each a navigation to its start URL; and, back from the provider, the outcome the callback put in
  * the fragment: a one-time code, signed in with at once, or an error code, shown. The fragment is
  * cleared first, so a reload or the history never replays it.
@@ -19,7 +19,7 @@ export function SsoSignIn({ tenant }: { tenant?: string }) {
   const { mutate: login } = useLogin<{ ssoCode: string }>();
   const [error, setError] = useState<string>();
   const providers = useCustom<{ items: SignInProvider[] }>({
-    url: '/sso/oidc/providers',
+    url: '/auth/oidc/providers',
     method: 'get',
     config: { query: tenant ? { tenant } : {} },
     errorNotification: false,
