@@ -1,3 +1,6 @@
+import path from 'node:path';
+import type { Migration as MikroMigration } from '@mikro-orm/migrations';
+
 /**
  * The part of MikroORM that is module API, re-exported by `@atrium/kernel` (kernel/api.ts).
  *
@@ -13,4 +16,17 @@
 export { defineEntity, raw, LockMode } from '@mikro-orm/postgresql';
 export type { InferEntity, EntitySchema, EntityManager, FilterQuery, ObjectQuery, Knex } from '@mikro-orm/postgresql';
 export { UniqueConstraintViolationException, ForeignKeyConstraintViolationException, OptimisticLockError } from '@mikro-orm/postgresql';
-export { Migration } from './db/migration-class';
+
+/**
+ * MikroORM's `Migration` base class, which every migration extends, without the rest of
+ * `@mikro-orm/migrations`: the package's index also loads the Migrator (umzug, the migration
+ * generators), some 150 ms of every boot that only a boot with pending migrations needs
+ * (db/migrations.ts loads it then). The package's exports name only its index, so the class's file
+ * is required by its path: it is the very file the index loads, so the class is the one the
+ * Migrator knows.
+ */
+const MIGRATION_CLASS_FILE = path.join(path.dirname(require.resolve('@mikro-orm/migrations/package.json')), 'Migration.js');
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of the package by its path, see above
+export const Migration = (require(MIGRATION_CLASS_FILE) as { Migration: typeof MikroMigration }).Migration;
+export type Migration = MikroMigration;

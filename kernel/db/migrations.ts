@@ -154,7 +154,7 @@ function createMigrator(db: Database, migrations: readonly ModuleMigration[]): M
     silent: true,
   });
   try {
-    // Loaded by the first run that has work to do (see migration-class.ts).
+    // Loaded by the first run that has work to do (see kernel/orm.ts).
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
     const { Migrator: MigratorClass } = require('@mikro-orm/migrations') as typeof import('@mikro-orm/migrations');
     const migrator: Migrator = new MigratorClass(db.orm.em.fork());

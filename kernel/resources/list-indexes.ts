@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Migration } from '../db/migration-class';
+import { Migration } from '../orm';
 import { trackRowChanges, trackableTable, untrackRowChanges } from '../db/row-changes';
 
 /** The comment that marks an index as one a list-index migration made. */

@@ -1,4 +1,4 @@
-import { Migration } from '../migration-class';
+import { Migration } from '../../orm';
 
 /** Whether each module is enabled: the kernel keeps it across restarts and instances. */
 export class ModuleState0001 extends Migration {

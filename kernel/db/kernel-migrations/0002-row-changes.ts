@@ -1,4 +1,4 @@
-import { Migration } from '../migration-class';
+import { Migration } from '../../orm';
 
 /**
  * How many write statements each tracked table has seen (kernel/db/row-changes.ts). A list may

@@ -1,4 +1,4 @@
-import { Migration } from '../migration-class';
+import { Migration } from '../../orm';
 import { APP_ROLE } from '../tenancy/tenancy-names';
 
 /** What the app role may do to every table and sequence: use them, never own or alter them. */

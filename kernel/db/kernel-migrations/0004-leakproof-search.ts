@@ -1,4 +1,4 @@
-import { Migration } from '../migration-class';
+import { Migration } from '../../orm';
 
 /**
  * Lets a keyword search on a tenant-owned table use its trigram index. Under row-level security
