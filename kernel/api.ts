@@ -22,6 +22,8 @@ export type {
   MappedEntity,
   MonitorCapability,
   StreamsCapability,
+  ExportsCapability,
+  ExportJob,
 } from './module-api/kernel-capabilities';
 export type { ClientAudience, StreamViewer } from './runtime/client-events';
 export type { CacheStats } from './runtime/cache-usage';
@@ -35,7 +37,7 @@ export { discardRefusedBody, DISCARD_MAX_BYTES, DISCARD_MAX_MS } from './http/re
 export { named } from './http/schema-name';
 export { compileValueValidator } from './http/validation';
 export type { Validator } from './http/validation';
-export type { RouteDefinition, RouteRequest, HttpMethod } from './http/route';
+export type { RouteDefinition, RouteRequest, HttpMethod, FileRequest, MadeFile } from './http/route';
 export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties, CursorQuery } from './http/pagination';
 export type { Page, SortOrder, SortDirection } from './http/pagination';
 export { pageTotal, type PageTotalOptions } from './db/page-total';
@@ -55,7 +57,7 @@ export type { Principal } from './auth/principal';
 export { AuthenticatorSpi } from './auth/authenticator';
 export type { Authenticator } from './auth/authenticator';
 export { credentialStrategy } from './auth/credential-strategy';
-export { permissionGrants } from './auth/permission-match';
+export { anyPermissionGrants, permissionGrants } from './auth/permission-match';
 export { AuditSinkSpi } from './audit/operation-record';
 export { ReadinessSpi } from './runtime/readiness';
 export type { ReadinessCheck, DependencyStatus } from './runtime/readiness';
@@ -85,8 +87,13 @@ export { resourceViewSchema } from './resources/resource-view-schema';
 export { DeclaredRowsSync } from './resources/declared-rows-sync';
 export type { ResourceFilter } from './resources/resource-filters';
 export { ListIndexesMigration } from './resources/list-indexes';
-export { spreadsheetReply, exportQuery, SpreadsheetFormatQuery, SPREADSHEET_ANSWER } from './resources/spreadsheet-reply';
+export { spreadsheetFile, fileReply, exportQuery, SpreadsheetFormatQuery, SPREADSHEET_ANSWER } from './resources/spreadsheet-reply';
 export type { SpreadsheetExport } from './resources/spreadsheet-reply';
+export { defineExportRoute } from './resources/export-route';
+export type { ExportRouteDeclaration, ExportSource } from './resources/export-route';
+export { ExportTaskSchema } from './resources/export-task-answer';
+export { BackgroundExportSpi } from './module-api/background-exports';
+export type { BackgroundExports } from './module-api/background-exports';
 export { writeSpreadsheet, SPREADSHEET_TYPES } from './resources/spreadsheet-writer';
 export type { SpreadsheetFormat, SheetSpec } from './resources/spreadsheet-writer';
 export { sheetColumns } from './resources/export-columns';

@@ -6,11 +6,18 @@ import type { Kernel } from './kernel';
 import type { KernelCapabilities, MappedEntity, ModuleSummary } from './module-api/kernel-capabilities';
 import type { ModuleRuntime } from './modules/module-runtime';
 import { nameOwner } from './modules/ownership';
+import { makeExportFile } from './resources/make-export-file';
+import { ValueLabelSpi } from './runtime/value-labels';
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 
 /** Every part of `ctx.kernel`, built once; each module's context hands out only what its manifest names. */
 export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
+  const exportMaking = {
+    routes: () => kernel.routes.entries,
+    scopeOf: (code: string) => kernel.permissionScope(code),
+    valueLabels: () => kernel.registry.contributions(ValueLabelSpi),
+  };
   const summary = (runtime: ModuleRuntime) => moduleSummary(kernel, runtime);
   const changed = async (runtime: ModuleRuntime) => {
     await kernel.announceStateChange();
@@ -69,6 +76,9 @@ export function createKernelCapabilities(kernel: Kernel): KernelCapabilities {
     },
     streams: {
       open: (viewer, lastEventId) => kernel.clientEvents.open(viewer, lastEventId),
+    },
+    exports: {
+      make: (job, onRows) => makeExportFile(exportMaking, job, onRows),
     },
     monitor: {
       instance: () => kernel.figures.read(),

@@ -36,6 +36,7 @@ import { SharedCounters } from './runtime/shared-counters';
 import { RowScopes } from './auth/row-scope';
 import { AuditSinkSpi } from './audit/operation-record';
 import { ValueLabelSpi } from './runtime/value-labels';
+import { BackgroundExportSpi } from './module-api/background-exports';
 import { loadModuleLive } from './live-load';
 import { serve, drainAndClose } from './http/serve';
 
@@ -70,6 +71,11 @@ export class Kernel implements ModuleHost {
   private stopping?: Promise<void>;
   /** Each declared permission's scope, for the routes' data-scope step. */
   private permissionScopes = new Map<string, string>();
+
+  /** The scope of a permission an enabled module declares (`row`, `global`, …). */
+  permissionScope(code: string): string | undefined {
+    return this.permissionScopes.get(code);
+  }
 
   get dataDir(): string {
     return this.config.dataDir;
@@ -113,8 +119,9 @@ export class Kernel implements ModuleHost {
       authenticate: (req: Request) => authenticateRequest(this.registry, req),
       rateLimit,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
-      scopeOf: (code) => this.permissionScopes.get(code),
+      scopeOf: (code) => this.permissionScope(code),
       valueLabels: () => this.registry.contributions(ValueLabelSpi),
+      backgroundExports: () => this.registry.contributions(BackgroundExportSpi),
     });
     this.app = createHttpApp({
       log,

@@ -8,12 +8,13 @@ import { auditBeforeAnswer } from '../audit/audit-trail';
 import { withoutWriteOnly, writeOnlyFields } from '../audit/write-only-fields';
 import { AppError } from '../errors/app-error';
 import { KernelErrors } from '../errors/kernel-errors';
+import type { BackgroundExports } from '../module-api/background-exports';
 import type { ModuleContext } from '../module-api/module-context';
 import { internalError, sendData } from './envelope';
 import { readWithinLimit } from './body-size-guard';
 import { jsonLimitProblem, type JsonLimitProblem } from './json-limits';
 import { negotiateLanguage } from './language';
-import { PageRequest, PAGE_LIMITS, pageQueryProperties, parsePageRequest } from './pagination';
+import { pageQueryProperties, routePage } from './pagination';
 import type { RateLimit } from './rate-limit';
 import { currentRequest } from '../runtime/request-context';
 import { RawReply, isPublic, type RouteDefinition, type RouteRequest } from './route';
@@ -30,9 +31,9 @@ export interface RouteServices {
   scopeOf(permission: string): string | undefined;
   /** The enabled `kernel.value-labels` contributions. */
   valueLabels(): readonly ValueLabelSource[];
+  /** The enabled `kernel.export-background` contributions. */
+  backgroundExports(): readonly BackgroundExports[];
 }
-
-const DEFAULT_PAGE = new PageRequest(PAGE_LIMITS.defaultPage, PAGE_LIMITS.defaultPageSize, []);
 
 /**
  * Turns a declared route into one express handler running the kernel's per-route pipeline in a
@@ -45,7 +46,8 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
   const validateBody = route.body ? compileValidator('body', route.body) : undefined;
   const writeOnly = writeOnlyFields(route.body);
   const parseJson = route.body ? jsonParser(services.jsonBodyLimitBytes) : undefined;
-  const status = route.status ?? 200;
+  // A file route answering the envelope instead (an export made by a task) answers with its own status.
+  const status = route.raw?.json?.status ?? route.status ?? 200;
   const rowScoped = route.permission !== undefined && services.scopeOf(route.permission) === 'row';
   const anonymous = isPublic(route, ctx.environment);
 
@@ -89,7 +91,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       query,
       body,
       principal,
-      page: route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE,
+      page: routePage(route, query),
       traceId: state.traceId,
       ip,
       language,
@@ -97,6 +99,7 @@ export function compileRoute(route: RouteDefinition, ctx: ModuleContext, service
       raw: req,
       setHeader: (name, value) => void res.setHeader(name, value),
       valueLabels: (code) => labelsFrom(services.valueLabels(), code, language),
+      backgroundExports: () => services.backgroundExports()[0],
     };
     const result = await (route.handler as (r: typeof request, c: ModuleContext) => unknown)(request, ctx);
     if (result instanceof RawReply) {

@@ -51,6 +51,7 @@ function routeSchemas(route: RouteDefinition): [TSchema | undefined, SchemaUse][
     // The handler reads a streamed body itself: it is shown as declared.
     [route.streamedBody?.schema, 'declared'],
     [route.response, 'declared'],
+    [route.raw?.json?.response, 'declared'],
   ];
 }
 
@@ -84,6 +85,11 @@ function operation(entry: RouteEntry, notes: OperationNotes | undefined, schemas
       ? { description: 'Success.', headers, content: Object.fromEntries([route.raw.contentType].flat().map((type) => [type, { schema: data }])) }
       : { description: 'Success.', headers, content: { 'application/json': { schema: envelope(data) } } },
   };
+  const json = route.raw?.json;
+  if (json) {
+    const content = { 'application/json': { schema: envelope(schemas.show(json.response, ctx.id, 'declared')) } };
+    responses[String(json.status)] = { description: json.description, headers: responseHeaders(json.status, rateLimited), content };
+  }
   for (const [code, definitions] of errorsByStatus(entry, anonymous)) responses[String(code)] = errorResponse(code, definitions, rateLimited);
   const op: Json = {
     operationId: operationId(entry),

@@ -192,3 +192,10 @@ export function parsePageRequest(query: Record<string, unknown>, whitelist: Read
   if (problems.length > 0) throw new AppError(KernelErrors.VALIDATION_FAILED_400, { details: problems });
   return new PageRequest(page, pageSize, sort);
 }
+
+const DEFAULT_PAGE = new PageRequest(PAGE_LIMITS.defaultPage, PAGE_LIMITS.defaultPageSize, []);
+
+/** The page a route's validated query asks for: a list route's, else the first page of the default size. */
+export function routePage(route: { list?: { sort: Readonly<Record<string, string>> } }, query: Record<string, unknown>): PageRequest {
+  return route.list ? parsePageRequest(query, route.list.sort) : DEFAULT_PAGE;
+}

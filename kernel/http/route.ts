@@ -5,6 +5,8 @@ import type { Request } from 'express';
 import type { ErrorDefinition } from '../errors/error-definition';
 import type { Language } from '../errors/error-catalogue';
 import type { Principal } from '../auth/principal';
+import type { BackgroundExports } from '../module-api/background-exports';
+import type { MadeFile } from '../module-api/kernel-capabilities';
 import type { ModuleContext, ModuleEnvironment } from '../module-api/module-context';
 import type { PageRequest } from './pagination';
 
@@ -32,6 +34,8 @@ export interface RouteRequest<P, Q, B, Who> {
    * `kernel.value-labels` contributions: value → label; empty when none knows the list.
    */
   valueLabels(code: string): Promise<ReadonlyMap<string, string>>;
+  /** Where an export too large to make during the request goes (`kernel.export-background`); undefined without one. */
+  backgroundExports(): BackgroundExports | undefined;
 }
 
 /** A response the kernel writes as it is, without the envelope (metrics text, files, CSV). */
@@ -71,8 +75,12 @@ interface RouteShape<P extends TSchema, Q extends TSchema, B extends TSchema, R 
    * `sort` with `paged: false` (an export, which reads every row the filters select).
    */
   list?: { sort: Readonly<Record<string, string>>; paged?: false };
-  /** The handler answers a RawReply of this content type (or one of these) instead of the envelope. */
-  raw?: { contentType: string | readonly string[] };
+  /**
+   * The handler answers a RawReply of this content type (or one of these) instead of the envelope;
+   * with `json`, it may answer the envelope instead, with that status and data (an export too
+   * large to make during the request answers the task making it, 201).
+   */
+  raw?: { contentType: string | readonly string[]; json?: { status: 201; response: TSchema; description: string } };
   /**
    * Recorded in the operation log like a write, though it is a read: an export, which hands data
    * out (who took which rows, with the filters in the recorded path).
@@ -112,7 +120,23 @@ export interface ProtectedRoute<P extends TSchema, Q extends TSchema, B extends 
   whenDeclared?: true;
   ownBearer?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
+  /**
+   * The file a raw route answers, made the same way outside a request: the kernel's
+   * `kernel.exports` makes it for a task, as the caller who asked, with their tenant and data scope.
+   */
+  makeFile?: (request: FileRequest, ctx: ModuleContext) => Promise<MadeFile>;
 }
+
+export type { MadeFile };
+
+/** What a file is made from: the request's validated parts, or their copy kept by a task. */
+export type FileRequest = Pick<
+  RouteRequest<unknown, Record<string, unknown>, unknown, Principal>,
+  'params' | 'query' | 'page' | 'language' | 'valueLabels' | 'principal'
+> & {
+  /** Told the rows written so far, as the file is written (a task reports its progress with it). */
+  onRows?: (written: number) => void;
+};
 
 /**
  * A route any logged-in caller may use, whatever their roles: the rare reads every screen needs
@@ -124,6 +148,7 @@ export interface AuthenticatedRoute<P extends TSchema, Q extends TSchema, B exte
   public?: undefined;
   publicWhen?: undefined;
   ownBearer?: undefined;
+  makeFile?: undefined;
   handler: Handler<P, Q, B, R, Principal>;
 }
 
@@ -137,6 +162,7 @@ export interface PublicRoute<P extends TSchema, Q extends TSchema, B extends TSc
    */
   ownBearer?: true;
   publicWhen?: undefined;
+  makeFile?: undefined;
   handler: Handler<P, Q, B, R, Principal | null>;
 }
 

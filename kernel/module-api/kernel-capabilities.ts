@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/principal';
 import type { CatalogueEntry, Language } from '../errors/error-catalogue';
 import type { ManifestGeneration, ManifestMenu, ManifestPermission } from '../manifest/manifest.types';
 import type { Readable } from 'node:stream';
@@ -137,6 +138,39 @@ export interface StreamsCapability {
 }
 
 /**
+ * An export a task is to make, as the route saw it: the route (its path as declared, `/posts/export`),
+ * the validated path and query, the caller's language, and the caller, whose tenant, permissions
+ * and data scope the task's reads keep.
+ */
+export interface ExportJob {
+  path: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  language: Language;
+  caller: Principal;
+  /** The rows the filters selected when it was asked: counted, or the planner's estimate past the count limit. */
+  rows: number;
+}
+
+/** A file as it is written: its body is read as it is made. */
+export interface MadeFile {
+  body: Readable;
+  contentType: string;
+  /** `users-2026-11-28.csv` */
+  fileName: string;
+}
+
+/** `kernel.exports`: exports made outside their request. */
+export interface ExportsCapability {
+  /**
+   * Makes `job`'s file as its route would, as the caller: their tenant, and their data scope when
+   * the route's permission is row-scoped. Rejects when the route is no longer served (its module
+   * disabled) or the caller's permissions no longer include the route's; `onRows` hears progress.
+   */
+  make(job: ExportJob, onRows?: (written: number) => void): Promise<MadeFile>;
+}
+
+/**
  * `ctx.kernel`: one narrow capability per part, each granted by its own word in the manifest's
  * `capabilities` (`kernel.modules`, …); reaching a part the manifest does not name throws a
  * CapabilityError saying what to add.
@@ -149,6 +183,7 @@ export interface KernelCapabilities {
   readonly health: HealthCapability;
   readonly monitor: MonitorCapability;
   readonly streams: StreamsCapability;
+  readonly exports: ExportsCapability;
 }
 
 export interface KernelInfo {

@@ -15,6 +15,7 @@ export const CAPABILITIES = {
   'kernel.health': "read the instance's readiness, metrics and version",
   'kernel.monitor': "read the instance's figures (CPU, memory, event loop, database pool, Redis) and its named caches, and clear a cache on every instance",
   'kernel.streams': "open the caller's server-sent event stream of the events modules push to them",
+  'kernel.exports': 'make an export’s file outside its request, as the caller who asked for it (a task making a large export)',
   /** Every `kernel.*` part at once, as manifests written before the parts were split ask for it. */
   kernel: 'every kernel.* capability at once; name only the parts a module uses instead',
 } as const;

@@ -3,7 +3,7 @@ import { CapabilityError, type Capability } from './capabilities';
 import type { KernelCapabilities } from '../module-api/kernel-capabilities';
 
 type Part = keyof KernelCapabilities;
-const PARTS: readonly Part[] = ['modules', 'lifecycle', 'catalog', 'names', 'health', 'monitor', 'streams'];
+const PARTS: readonly Part[] = ['modules', 'lifecycle', 'catalog', 'names', 'health', 'monitor', 'streams', 'exports'];
 
 /** The manifest word that grants a part of `ctx.kernel`. */
 const wordOf = (part: Part): Capability => `kernel.${part}`;

@@ -1,12 +1,11 @@
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import type { ErrorDefinition } from '../errors/error-definition';
-import { defineRoute, type RouteDefinition } from '../http/route';
+import type { RouteDefinition } from '../http/route';
 import type { ModuleContext } from '../module-api/module-context';
 import { sheetColumns } from './export-columns';
+import { defineExportRoute } from './export-route';
 import type { ResourceDeclaration } from './resource-declaration';
 import type { ResourceService } from './resource-service';
-import { SPREADSHEET_ANSWER, exportQuery, spreadsheetReply } from './spreadsheet-reply';
-import type { SpreadsheetFormat } from './spreadsheet-writer';
 
 export interface ExportRouteParts {
   permission: string;
@@ -21,29 +20,24 @@ export interface ExportRouteParts {
 }
 
 /**
- * `GET <path>/export`: the list as a spreadsheet, every row its filters select in its order (the
- * list's whitelisted sort), streamed batch by batch, under the resource's own export permission.
- * Columns are the declaration's `export.columns` or the view's fields, checked here, when the
- * resource is declared.
+ * A resource's `GET <path>/export` (export-route.ts), its rows the list's. Columns are the
+ * declaration's `export.columns` or the view's fields, checked here, when the resource is declared.
  */
 export function exportRoute(declaration: ResourceDeclaration, parts: ExportRouteParts): RouteDefinition {
-  const columns = sheetColumns(declaration.schemas.view, declaration.export?.columns, `resource ${declaration.path} export`);
-  return defineRoute({
-    method: 'GET',
+  return defineExportRoute({
     path: `${declaration.path}/export`,
     permission: parts.permission,
     whenDeclared: true,
     ...parts.docs,
+    filters: parts.filters,
     params: parts.params,
-    query: exportQuery(parts.filters),
-    list: { sort: declaration.sort, paged: false },
-    ...SPREADSHEET_ANSWER,
-    response: SPREADSHEET_ANSWER.response as TSchema,
+    sort: declaration.sort,
     errors: parts.errors,
-    handler: async (request, ctx) => {
-      const { format, ...filters } = request.query as Record<string, unknown> & { format: SpreadsheetFormat };
-      const service = await parts.scoped(ctx, request.params);
-      return spreadsheetReply({ name: declaration.labels.many, format, columns, request, batches: service.batches(request.page, filters), log: ctx.log });
+    name: declaration.labels.many,
+    columns: sheetColumns(declaration.schemas.view, declaration.export?.columns, `resource ${declaration.path} export`),
+    source: async (ctx, params, filters) => {
+      const service = await parts.scoped(ctx, params);
+      return { batches: (page) => service.batches(page, filters), total: () => service.total(filters) };
     },
   });
 }

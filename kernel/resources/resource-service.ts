@@ -67,6 +67,11 @@ export class ResourceService {
     return readBatches(em, { entity: this.entity, where: () => this.where(query), orderBy: this.listOrder(page) }, (rows) => this.viewsOf(em, rows));
   }
 
+  /** How many rows the list's filters select: counted, or estimated past the exact-count limit (as a list's total). */
+  async total(query: Record<string, unknown>): Promise<number> {
+    return (await pageTotal<Row>(this.ctx.db.em(), this.entity, () => this.where(query))).total;
+  }
+
   /** The request's sort or the default, then the key (ascending unless sorted on): pages never overlap. */
   private listOrder(page: PageRequest): Record<string, 'asc' | 'desc'> {
     const orderBy = { ...page.orderBy({ ...this.declaration.defaultSort }) };

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { Type, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import type { Logger } from 'pino';
-import { RawReply, type RouteRequest } from '../http/route';
+import { RawReply, type FileRequest, type MadeFile } from '../http/route';
 import type { SheetColumn } from './export-columns';
 import { SPREADSHEET_TYPES, writeSpreadsheet, type SpreadsheetFormat } from './spreadsheet-writer';
 
@@ -12,9 +12,10 @@ export const SpreadsheetFormatQuery = {
   }),
 };
 
-/** An export's query: the list's filters (without paging or a cursor) and the format. */
-export function exportQuery<P extends TProperties>(filters: TObject<P>) {
-  return Type.Object({ ...filters.properties, ...SpreadsheetFormatQuery });
+/** An export's query: the list's filters (without paging or a cursor) and the format, required unless it has a default. */
+export function exportQuery(filters: TObject, defaultFormat?: SpreadsheetFormat): TObject {
+  const format = defaultFormat ? Type.Optional({ ...SpreadsheetFormatQuery.format, default: defaultFormat }) : SpreadsheetFormatQuery.format;
+  return Type.Object({ ...filters.properties, format });
 }
 
 /**
@@ -33,36 +34,53 @@ export interface SpreadsheetExport {
   name: string;
   format: SpreadsheetFormat;
   columns: readonly SheetColumn[];
-  /** The request: its language heads the columns and picks the labels. */
-  request: Pick<RouteRequest<unknown, unknown, unknown, unknown>, 'language' | 'valueLabels'>;
-  /** The rows' views, a batch at a time, read as the client takes the file. */
+  /** The request (or its copy a task keeps): its language heads the columns and picks the labels. */
+  request: Pick<FileRequest, 'language' | 'valueLabels' | 'onRows'>;
+  /** The rows' views, a batch at a time, read as the file is taken. */
   batches: AsyncIterable<readonly object[]>;
   log: Logger;
 }
 
 /**
- * The answer of an export: the file, written as it is read. The labels and the first batch are
- * read before answering, so a query the database refuses is an error answer, not a cut file. The
- * rest is written by a promise chain started here, inside the request's context, so every batch
- * is read with the caller's tenant and data scope.
+ * The file of an export, written as it is read. The labels and the first batch are read before
+ * answering, so a query the database refuses is an error, not a cut file. The rest is written by
+ * a promise chain started here, inside the request's context (or the task's, kernel.exports), so
+ * every batch is read with the caller's tenant and data scope.
  */
-export async function spreadsheetReply(exported: SpreadsheetExport): Promise<RawReply> {
+export async function spreadsheetFile(exported: SpreadsheetExport): Promise<MadeFile> {
   const { name, format, columns, request, log } = exported;
   const codes = [...new Set(columns.flatMap((column) => column.dictionary ?? []))];
   const labels = new Map(await Promise.all(codes.map(async (code) => [code, await request.valueLabels(code)] as const)));
   const iterator = exported.batches[Symbol.asyncIterator]();
   const first = await iterator.next();
-  // 64 KiB between the writer and the socket: about one batch of CSV, while the next is read.
+  // 64 KiB between the writer and the reader: about one batch of CSV, while the next is read.
   const body = new PassThrough({ highWaterMark: 64 * 1024 });
-  writeSpreadsheet(body, { format, columns, language: request.language, labels, name }, resumed(first, iterator)).catch((error: unknown) => {
+  const rows = counted(resumed(first, iterator), request.onRows);
+  writeSpreadsheet(body, { format, columns, language: request.language, labels, name }, rows).catch((error: unknown) => {
     if (!body.destroyed) log.error({ err: error }, 'an export failed part way: the file was cut off');
     body.destroy(error as Error);
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new RawReply(body, SPREADSHEET_TYPES[format], {
-    'Content-Disposition': `attachment; filename="${fileName(name)}-${day}.${format}"`,
+  return { body, contentType: SPREADSHEET_TYPES[format], fileName: `${fileName(name)}-${day}.${format}` };
+}
+
+/** The answer of a file route: the file as an attachment, never cached. */
+export function fileReply(file: MadeFile): RawReply {
+  return new RawReply(file.body, file.contentType, {
+    'Content-Disposition': `attachment; filename="${file.fileName}"`,
     'Cache-Control': 'no-store',
   });
+}
+
+/** The batches, telling `onRows` how many rows have gone by after each. */
+async function* counted<T extends readonly object[]>(batches: AsyncGenerator<T>, onRows: ((written: number) => void) | undefined): AsyncGenerator<T> {
+  if (!onRows) return yield* batches;
+  let written = 0;
+  for await (const batch of batches) {
+    yield batch;
+    written += batch.length;
+    onRows(written);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type ModuleContext,
   type Page,
   type PageRequest,
+  type MadeFile,
   type RawReply,
 } from '@atrium/kernel';
 import { ParamsApi } from '@atrium/module/params';
@@ -18,6 +19,8 @@ import { AssetEntity, type Asset } from './asset.entity';
 import type { AssetFilter, AssetView } from './asset.schemas';
 import { assetsRuntime } from './assets-runtime';
 import { downloadReply } from './download';
+import { normaliseFilename } from './filename';
+import { storeMadeFile } from './made-file';
 import { receiveUpload } from './multipart-upload';
 import { uploadPolicy } from './settings';
 import type { SignedUrl } from './signed-url';
@@ -62,6 +65,32 @@ export class AssetService {
       const view = toView(asset);
       recordChange({ resource: 'asset', id: asset.id, action: 'create', after: view });
       return view;
+    } catch (error) {
+      await this.discard(key);
+      throw error;
+    }
+  }
+
+  /**
+   * Streams a file the server made (an export) into the store under a new key, then records it as
+   * `createdBy`'s. No upload limit or type list applies: the server wrote it, not a client. A file
+   * that fails or a signal that aborts part way leaves nothing: no row, no bytes.
+   */
+  async keep(file: MadeFile, createdBy: string, signal?: AbortSignal): Promise<AssetView> {
+    const { store } = assetsRuntime(this.ctx);
+    const key = newStorageKey(currentTenantId() ?? DEFAULT_TENANT_ID);
+    try {
+      const stored = await storeMadeFile(store, key, file.body, signal);
+      const em = this.ctx.db.em();
+      const asset = em.create(AssetEntity, {
+        storageKey: key,
+        filename: normaliseFilename(file.fileName),
+        contentType: file.contentType,
+        ...stored,
+        createdBy,
+      });
+      await em.flush();
+      return toView(asset);
     } catch (error) {
       await this.discard(key);
       throw error;

@@ -2,6 +2,7 @@ import { Type, type ModuleContext } from '@atrium/kernel';
 import { defineTaskHandler, type TaskHandlers } from '@atrium/module/tasks';
 import { assetsRuntime } from './assets-runtime';
 import { DEFAULT_GRACE_MINUTES, removeOrphans } from './cleanup';
+import { exportTask } from './exports/export.task';
 
 const CleanupPayload = Type.Object({
   olderThanMinutes: Type.Optional(
@@ -28,5 +29,5 @@ export function assetTaskHandlers(ctx: ModuleContext): TaskHandlers {
     run: (payload, task) =>
       removeOrphans(assetsRuntime(ctx).store, ctx.db, task.log, { olderThanMinutes: payload.olderThanMinutes ?? DEFAULT_GRACE_MINUTES, signal: task.signal }),
   });
-  return { handlers: [cleanup] };
+  return { handlers: [cleanup, exportTask(ctx)] };
 }

@@ -1,4 +1,4 @@
-import { ReadinessSpi, contribute, defineModule, rowScoped } from '@atrium/kernel';
+import { BackgroundExportSpi, ReadinessSpi, contribute, defineModule, rowScoped } from '@atrium/kernel';
 import { BuiltinParamsSpi } from '@atrium/module/params';
 import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { AssetStorageSpi } from './api';
@@ -8,6 +8,8 @@ import { assetsRuntime, setupAssets } from './assets-runtime';
 import { deleteAsset, getAsset, listAssets, uploadAsset } from './assets.routes';
 import { downloadAsset, signAssetUrl, signedDownload } from './downloads.routes';
 import { AssetErrors } from './errors';
+import { backgroundExports } from './exports/background-exports';
+import { BACKGROUND_ROWS } from './exports/export-settings';
 import { ALLOWED_TYPES, MAX_BYTES } from './settings';
 import { localStorageProvider } from './storage/local-store';
 import { s3StorageProvider } from './storage/s3-store';
@@ -23,10 +25,11 @@ export default defineModule({
   rowScoped: [rowScoped(AssetEntity, { owner: 'createdBy', ownerAlwaysSees: true })],
   routes: [listAssets, uploadAsset, getAsset, deleteAsset, downloadAsset, signAssetUrl, signedDownload],
   contributes: [
-    contribute(BuiltinParamsSpi, () => ({ definitions: [MAX_BYTES, ALLOWED_TYPES] })),
+    contribute(BuiltinParamsSpi, () => ({ definitions: [MAX_BYTES, ALLOWED_TYPES, BACKGROUND_ROWS] })),
     contribute(AssetStorageSpi, (ctx) => ({ providers: [localStorageProvider(ctx), s3StorageProvider] })),
     contribute(ReadinessSpi, (ctx) => ({ dependency: 'storage', check: async () => (await assetsRuntime(ctx).store.ready?.()) ?? null })),
     contribute(TaskHandlerSpi, assetTaskHandlers),
+    contribute(BackgroundExportSpi, backgroundExports),
   ],
   permissionsCheckedInCode: [CLEANUP_PERMISSION],
   setup: setupAssets,

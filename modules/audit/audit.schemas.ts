@@ -1,4 +1,4 @@
-import { SpreadsheetFormatQuery, type Static, type TSchema, Type, named } from '@atrium/kernel';
+import { type Static, type TSchema, Type, named } from '@atrium/kernel';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -96,8 +96,3 @@ export const OperationFilters = Type.Object({
   ...TimeRange,
 });
 export type OperationFilter = Static<typeof OperationFilters>;
-
-/** An export takes the list's filters, and the format: CSV unless asked for xlsx. */
-const Format = { format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv', ...SpreadsheetFormatQuery.format })) };
-export const LoginExportQuery = Type.Object({ ...LoginFilters.properties, ...Format });
-export const OperationExportQuery = Type.Object({ ...OperationFilters.properties, ...Format });

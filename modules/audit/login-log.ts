@@ -1,4 +1,4 @@
-import type { DbCapability, FilterQuery, Page, PageRequest } from '@atrium/kernel';
+import { pageTotal, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { LoginFilter, LoginView } from './audit.schemas';
 import { logBatches } from './log-batches';
 import { LOGIN_COLUMNS } from './log-columns';
@@ -21,6 +21,11 @@ export class LoginLog {
       this.db.em().findAndCount(LoginRecordEntity, where(filter), { orderBy, limit: page.limit, offset: page.offset }),
     );
     return page.result(rows.map(view), total);
+  }
+
+  /** How many records the filters select: counted, or estimated past the exact-count limit. */
+  async total(filter: LoginFilter): Promise<number> {
+    return this.scope(async () => (await pageTotal(this.db.em(), LoginRecordEntity, where(filter))).total);
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

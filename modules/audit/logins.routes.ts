@@ -1,5 +1,5 @@
-import { Paginated, SPREADSHEET_ANSWER, spreadsheetReply, type TSchema, defineRoute } from '@atrium/kernel';
-import { LoginExportQuery, LoginFilters, LoginSchema } from './audit.schemas';
+import { Paginated, defineExportRoute, defineRoute } from '@atrium/kernel';
+import { LoginFilters, LoginSchema } from './audit.schemas';
 import { LOGIN_COLUMNS } from './log-columns';
 import { logScopeOf } from './log-scope';
 import { LoginLog } from './login-log';
@@ -17,19 +17,18 @@ export const listLogins = defineRoute({
   handler: ({ query, page, principal }, ctx) => new LoginLog(ctx.db, logScopeOf(principal)).list(page, query),
 });
 
-export const exportLogins = defineRoute({
-  method: 'GET',
+export const exportLogins = defineExportRoute({
   path: '/audit/logins/export',
   permission: 'audit:login:export',
   summary: 'Every login attempt the filters select as a spreadsheet (csv, the default, or xlsx), newest first',
   description:
-    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language).",
-  query: LoginExportQuery,
-  ...SPREADSHEET_ANSWER,
-  response: SPREADSHEET_ANSWER.response as TSchema,
-  handler: (request, ctx) => {
-    const { format = 'csv', ...filter } = request.query;
-    const batches = new LoginLog(ctx.db, logScopeOf(request.principal)).batches(filter);
-    return spreadsheetReply({ name: 'audit-logins', format, columns: LOGIN_COLUMNS, request, batches, log: ctx.log });
+    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language). Past the background-export threshold the file is made by a task, answered 201.",
+  filters: LoginFilters,
+  defaultFormat: 'csv',
+  name: 'audit-logins',
+  columns: LOGIN_COLUMNS,
+  source: (ctx, _params, filter, caller) => {
+    const log = new LoginLog(ctx.db, logScopeOf(caller));
+    return { batches: () => log.batches(filter), total: () => log.total(filter) };
   },
 });

@@ -1,4 +1,4 @@
-import { notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
+import { pageTotal, notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { OperationDetail, OperationFilter, OperationView } from './audit.schemas';
 import { logBatches } from './log-batches';
 import { OPERATION_COLUMNS } from './log-columns';
@@ -27,6 +27,11 @@ export class OperationLog {
     const row = await this.scope(() => this.db.em().findOne(OperationRecordEntity, { id }));
     if (!row) throw notFound('operation record', id);
     return { ...view(row), userAgent: row.userAgent, body: row.body ?? null, changes: row.changes };
+  }
+
+  /** How many records the filters select: counted, or estimated past the exact-count limit. */
+  async total(filter: OperationFilter): Promise<number> {
+    return this.scope(async () => (await pageTotal(this.db.em(), OperationRecordEntity, where(filter))).total);
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

@@ -1,5 +1,5 @@
-import { KernelErrors, Paginated, SPREADSHEET_ANSWER, spreadsheetReply, type TSchema, Type, defineRoute } from '@atrium/kernel';
-import { OperationDetailSchema, OperationExportQuery, OperationFilters, OperationSchema } from './audit.schemas';
+import { KernelErrors, Paginated, defineExportRoute, Type, defineRoute } from '@atrium/kernel';
+import { OperationDetailSchema, OperationFilters, OperationSchema } from './audit.schemas';
 import { OPERATION_COLUMNS } from './log-columns';
 import { logScopeOf } from './log-scope';
 import { OperationLog } from './operation-log';
@@ -18,20 +18,19 @@ export const listOperations = defineRoute({
 });
 
 // Declared before `/audit/operations/{id}`: routes match in order, and `export` is no id.
-export const exportOperations = defineRoute({
-  method: 'GET',
+export const exportOperations = defineExportRoute({
   path: '/audit/operations/export',
   permission: 'audit:operation:export',
   summary: 'Every audited request the filters select as a spreadsheet (csv, the default, or xlsx), newest first',
   description:
-    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language).",
-  query: OperationExportQuery,
-  ...SPREADSHEET_ANSWER,
-  response: SPREADSHEET_ANSWER.response as TSchema,
-  handler: (request, ctx) => {
-    const { format = 'csv', ...filter } = request.query;
-    const batches = new OperationLog(ctx.db, logScopeOf(request.principal)).batches(filter);
-    return spreadsheetReply({ name: 'audit-operations', format, columns: OPERATION_COLUMNS, request, batches, log: ctx.log });
+    "Streamed a thousand rows at a time: however many rows match, the server holds about one batch. The header row is in the caller's language (Accept-Language). Past the background-export threshold the file is made by a task, answered 201.",
+  filters: OperationFilters,
+  defaultFormat: 'csv',
+  name: 'audit-operations',
+  columns: OPERATION_COLUMNS,
+  source: (ctx, _params, filter, caller) => {
+    const log = new OperationLog(ctx.db, logScopeOf(caller));
+    return { batches: () => log.batches(filter), total: () => log.total(filter) };
   },
 });
 

@@ -4,6 +4,8 @@ import { Type, named, publicApi, spi, type ModuleContext, type Static, type TSch
 /** What a running handler is given besides its payload. */
 export interface TaskRun {
   readonly taskId: string;
+  /** The id of the user the task acts for and belongs to (`createdBy`): the submitter, or a schedule's author. */
+  readonly createdBy: string;
   /** 1 for the first attempt, counting every attempt since the task was submitted or retried. */
   readonly attempt: number;
   /**

@@ -74,6 +74,7 @@ export class TaskRunner {
     const handler = this.types.handler(task.type);
     const run: TaskRun = {
       taskId: task.id,
+      createdBy: task.createdBy,
       attempt: task.attempts,
       signal,
       log,

@@ -137,7 +137,7 @@ describe('removing orphaned asset bytes', () => {
     const cleanup = () => assetTaskHandlers(ctx).handlers[0];
     const run = (payload: object) => {
       const signal = new AbortController().signal;
-      return cleanup().run(payload, { taskId: 't', attempt: 1, signal, log: ctx.log, progress: () => undefined });
+      return cleanup().run(payload, { taskId: 't', createdBy: 'u', attempt: 1, signal, log: ctx.log, progress: () => undefined });
     };
 
     it('is the type assets.cleanup, whose payload says the grace period in minutes', () => {
