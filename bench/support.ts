@@ -214,3 +214,15 @@ export const RUN_HEADER = ['run', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'error
 export function roundRatios(results: { baseline: readonly LoadResult[]; subject: readonly LoadResult[] }): string {
   return results.subject.map((r, i) => fixed(r.requestsPerSecond / results.baseline[i].requestsPerSecond, 2)).join(', ');
 }
+
+/** Sets a param through the API, as an operator would: reads its id and version by key, then updates it. */
+export async function setParamOver(baseUrl: string, bearer: string, key: string, value: string): Promise<void> {
+  const found = await fetch(`${baseUrl}/api/v1/params/by-key/${encodeURIComponent(key)}`, { headers: { Authorization: bearer } });
+  const { data } = (await found.json()) as { data: { id: string; version: number } };
+  const res = await fetch(`${baseUrl}/api/v1/params/${data.id}`, {
+    method: 'PUT',
+    headers: { Authorization: bearer, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ value, version: data.version }),
+  });
+  if (res.status !== 200) throw new Error(`param ${key} = ${value}: ${res.status} ${await res.text()}`);
+}

@@ -90,7 +90,8 @@ export class ApiClient {
     if (response.status === 401 && tokens && (await this.refresh(tokens))) {
       response = await this.send(method, path, options, this.options.session.get());
     }
-    if (options.blob && response.ok) return (await response.blob()) as T;
+    // A file route may answer JSON instead (an export made by a task, 201): that is read as the envelope.
+    if (options.blob && response.ok && !isJson(response)) return (await response.blob()) as T;
     if (options.stream && response.ok) return response as T;
     return this.read<T>(response, options.raw);
   }
@@ -219,4 +220,8 @@ export function toHttpError(status: number, body: { code?: string; message?: str
     details,
     errors: Object.keys(errors).length > 0 ? errors : undefined,
   };
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('Content-Type') ?? '').startsWith('application/json');
 }
