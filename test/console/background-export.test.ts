@@ -44,7 +44,11 @@ describe('browser: a large export made in the background', () => {
     await page.getByText('A large export: it is being made in the background').waitFor();
     const download = await downloaded;
     expect(download.suggestedFilename()).to.match(/^posts-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0].split(',')[0]).to.equal('Code');
     expect(lines.slice(1).map((line) => line.split(',')[0])).to.include.members(['BGA', 'BGB', 'BGC']);
     await page.getByText('The export is ready').waitFor();
