@@ -1,6 +1,7 @@
 import { UNSCOPED, runAsPlatform, type DbCapability, type ModuleContext } from '@atrium/kernel';
 import type { AssetStore } from './api';
 import { AssetEntity } from './asset.entity';
+import { exportJobs } from './exports/export-jobs';
 
 export const DEFAULT_GRACE_MINUTES = 60;
 /** Keys looked up per query: one round trip per this many stored objects. */
@@ -28,6 +29,8 @@ export interface CleanupResult {
   deleted: number;
   /** Orphans the store would not delete (logged); the next run tries again. */
   failed: number;
+  /** Large exports' jobs whose task never made the file, kept a week (exports/export-jobs.ts): removed. */
+  staleExportJobs: number;
 }
 
 /**
@@ -35,11 +38,12 @@ export interface CleanupResult {
  * what a failed delete, a crash between writing the bytes and inserting the row, or a client
  * vanishing mid-upload on a dead instance leaves behind. An upload in flight is younger than the
  * grace period (its object is being written), so it is never touched — keep the period longer
- * than an upload may take.
+ * than an upload may take. Then removes the jobs of large exports a week old, whatever their task
+ * came to.
  */
 export async function removeOrphans(store: AssetStore, db: DbCapability, log: ModuleContext['log'], options: CleanupOptions): Promise<CleanupResult> {
   const before = new Date((options.now ?? new Date()).getTime() - options.olderThanMinutes * 60_000);
-  const result: CleanupResult = { before: before.toISOString(), scanned: 0, recent: 0, referenced: 0, deleted: 0, failed: 0 };
+  const result: CleanupResult = { before: before.toISOString(), scanned: 0, recent: 0, referenced: 0, deleted: 0, failed: 0, staleExportJobs: 0 };
   let batch: string[] = [];
   const settle = async () => {
     const held = await heldKeys(db, batch);
@@ -57,6 +61,7 @@ export async function removeOrphans(store: AssetStore, db: DbCapability, log: Mo
     else if (batch.push(object.key) >= BATCH) await settle();
   }
   await settle();
+  result.staleExportJobs = await runAsPlatform(() => exportJobs.removeStale(db.em().fork(), options.now));
   log.info(result, 'assets cleanup done');
   return result;
 }

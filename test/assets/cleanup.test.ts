@@ -72,6 +72,31 @@ describe('removing orphaned asset bytes', () => {
     expect(Date.parse(result.before)).to.be.within(started - HOUR_MS, ended - HOUR_MS);
   });
 
+  it('removes the jobs of large exports a week old, and keeps younger ones', async () => {
+    const job = JSON.stringify({
+      path: '/posts/export',
+      params: {},
+      query: { format: 'csv' },
+      language: 'en',
+      caller: { userId: 'u', username: 'u', permissions: [] },
+      rows: 1,
+    });
+    const [stale, young] = [randomUUID(), randomUUID()];
+    for (const [id, days] of [
+      [stale, 8],
+      [young, 6],
+    ] as const) {
+      await server.sql(`insert into assets_export (id, tenant_id, created_by, job, created_at) values (?, ?, 'u', ?::jsonb, now() - interval '${days} days')`, [
+        id,
+        DEFAULT_TENANT_ID,
+        job,
+      ]);
+    }
+    const result = await removeOrphans(store(), ctx.db, ctx.log, { olderThanMinutes: 60 });
+    expect(result.staleExportJobs).to.equal(1);
+    expect((await server.sql<{ id: string }>('select id from assets_export')).map((row) => row.id)).to.deep.equal([young]);
+  });
+
   it('finds orphans with a bare key too, where they were stored before tenants had folders, and keeps a bare key an asset holds', async () => {
     const bare = await orphan(2 * HOUR_MS, randomUUID());
     const held = await asset(2 * HOUR_MS);
