@@ -1,4 +1,4 @@
-import { EXPORT_BATCH, raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
+import { EXPORT_BATCH, pageTotal, raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
 import type { LogScope } from './log-scope';
 
 /** A log table: every one has `at` and a time-ordered `id`, the keyset's two columns. */
@@ -45,4 +45,9 @@ export async function* logBatches<T extends Logged>({ em, scope, entity, where, 
     const last = rows[rows.length - 1];
     cursor = { at: String(last.at_cursor), id: String(last.id) };
   }
+}
+
+/** How many rows `where` selects where the caller reads: counted, or estimated past the exact-count limit. */
+export function loggedTotal<T extends Logged>(em: EntityManager, scope: LogScope, entity: EntitySchema<T, never>, where: FilterQuery<T>): Promise<number> {
+  return scope(async () => (await pageTotal(em, entity, where)).total);
 }

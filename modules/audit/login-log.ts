@@ -1,6 +1,6 @@
-import { pageTotal, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
+import { type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { LoginFilter, LoginView } from './audit.schemas';
-import { logBatches } from './log-batches';
+import { logBatches, loggedTotal } from './log-batches';
 import { LOGIN_COLUMNS } from './log-columns';
 import type { LogScope } from './log-scope';
 import { timeRange, usernameIs } from './filters';
@@ -24,8 +24,8 @@ export class LoginLog {
   }
 
   /** How many records the filters select: counted, or estimated past the exact-count limit. */
-  async total(filter: LoginFilter): Promise<number> {
-    return this.scope(async () => (await pageTotal(this.db.em(), LoginRecordEntity, where(filter))).total);
+  total(filter: LoginFilter): Promise<number> {
+    return loggedTotal(this.db.em(), this.scope, LoginRecordEntity, where(filter));
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

@@ -1,6 +1,6 @@
-import { pageTotal, notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
+import { notFound, type DbCapability, type FilterQuery, type Page, type PageRequest } from '@atrium/kernel';
 import type { OperationDetail, OperationFilter, OperationView } from './audit.schemas';
-import { logBatches } from './log-batches';
+import { logBatches, loggedTotal } from './log-batches';
 import { OPERATION_COLUMNS } from './log-columns';
 import type { LogScope } from './log-scope';
 import { timeRange, usernameIs } from './filters';
@@ -30,8 +30,8 @@ export class OperationLog {
   }
 
   /** How many records the filters select: counted, or estimated past the exact-count limit. */
-  async total(filter: OperationFilter): Promise<number> {
-    return this.scope(async () => (await pageTotal(this.db.em(), OperationRecordEntity, where(filter))).total);
+  total(filter: OperationFilter): Promise<number> {
+    return loggedTotal(this.db.em(), this.scope, OperationRecordEntity, where(filter));
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

@@ -4,15 +4,11 @@ import type { Task } from './custom/tasks/task';
 const FINAL_STATES = new Set<Task['state']>(['succeeded', 'failed', 'cancelled']);
 const POLL_MS = 2000;
 
-/** What an `assets.export` task answers once it has made the file (modules/assets/exports/export.task.ts). */
+/** What the console reads of an `assets.export` task's result (modules/assets/exports/export.task.ts). */
 export interface ExportResult {
-  assetId: string;
   fileName: string;
-  rows: number;
-  size: number;
   /** A signed link: it needs no token, so a plain link downloads it. */
   url: string;
-  expiresAt: string;
 }
 
 /** Whether an export's answer is the task making the file (201) rather than the file. */
