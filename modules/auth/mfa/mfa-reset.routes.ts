@@ -1,4 +1,4 @@
-import { Type, defineRoute, notFound } from '@atrium/kernel';
+import { KernelErrors, Type, defineRoute, notFound } from '@atrium/kernel';
 import { UserDirectoryApi } from '@atrium/module/users';
 import { AuthErrors } from '../errors';
 import { TwoFactor } from './two-factor';
@@ -15,7 +15,7 @@ export const resetUserMfa = defineRoute({
     'none, 403 PERM_DENIED_403 when the user outranks the caller.',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: Type.Object({}),
-  errors: [AuthErrors.AUTH_MFA_NOT_ENABLED_409],
+  errors: [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, AuthErrors.AUTH_MFA_NOT_ENABLED_409],
   handler: async ({ params, principal }, ctx) => {
     const users = ctx.use(UserDirectoryApi);
     if (!(await users.identity(params.id))) throw notFound('user', params.id);
