@@ -40,7 +40,7 @@ export type { Validator } from './http/validation';
 export type { RouteDefinition, RouteRequest, HttpMethod, FileRequest, MadeFile } from './http/route';
 export { Paginated, PageRequest, PAGE_LIMITS, pageQueryProperties, CursorQuery } from './http/pagination';
 export type { Page, SortOrder, SortDirection } from './http/pagination';
-export { pageTotal, type PageTotalOptions } from './db/page-total';
+export { countPast, pageTotal, type PageTotalOptions } from './db/page-total';
 export { rowChangesColumn, trackRowChanges, untrackRowChanges } from './db/row-changes';
 export { builtStatement, statementOf, type BuiltStatement } from './db/built-statements';
 export type { PageTotal } from './db/page-total';

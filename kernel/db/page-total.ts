@@ -83,6 +83,19 @@ export async function pageTotal<T extends object>(
   return { total: Math.max(planned, limit + 1), estimate: true };
 }
 
+/**
+ * The rows `where` selects, counted exactly when there are at most `limit` (the count stops one
+ * row past it); past it, the planner's estimate, at least `limit + 1`. For a decision that must
+ * not be wrong at its edge, which a list's estimated total can be (an export past the
+ * background threshold), and a size beyond it that need only be near (its progress).
+ */
+export async function countPast<T extends object>(em: EntityManager, entityName: EntityName<T>, where: FilterQuery<T>, limit: number): Promise<number> {
+  const matching = await matchingRows(em, entityName, where);
+  const counted = await cappedCount(em, matching, limit);
+  if (counted <= limit) return counted;
+  return Math.max(await plannedRows(em, matching), limit + 1);
+}
+
 function tableOf<T extends object>(em: EntityManager, entityName: EntityName<T>): string {
   return em.getMetadata().get<T>(Utils.className(entityName)).tableName;
 }

@@ -14,8 +14,8 @@ import type { SpreadsheetFormat } from './spreadsheet-writer';
 export interface ExportSource {
   /** The rows' views, a batch at a time, in the page's order (its whitelisted sort). */
   batches(page: PageRequest): AsyncIterable<readonly object[]>;
-  /** How many rows there are, as a list counts them (an estimate past the exact-count limit is fine). */
-  total(): Promise<number>;
+  /** How many rows there are: exactly while at most `limit`, past it an estimate above it (`countPast`). */
+  total(limit: number): Promise<number>;
 }
 
 export interface ExportRouteDeclaration<F extends TObject, P extends TObject> {
@@ -92,7 +92,7 @@ async function inBackground(place: BackgroundExports | undefined, path: string, 
   if (!place) return undefined;
   const threshold = await place.threshold(request.principal);
   if (!(threshold > 0)) return undefined;
-  const rows = await source.total();
+  const rows = await source.total(threshold);
   if (rows <= threshold) return undefined;
   const { params, query, language, principal } = request;
   return place.submit({ path, params: params as Record<string, unknown>, query, language, caller: principal, rows });

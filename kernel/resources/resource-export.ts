@@ -37,7 +37,7 @@ export function exportRoute(declaration: ResourceDeclaration, parts: ExportRoute
     columns: sheetColumns(declaration.schemas.view, declaration.export?.columns, `resource ${declaration.path} export`),
     source: async (ctx, params, filters) => {
       const service = await parts.scoped(ctx, params);
-      return { batches: (page) => service.batches(page, filters), total: () => service.total(filters) };
+      return { batches: (page) => service.batches(page, filters), total: (limit) => service.total(filters, limit) };
     },
   });
 }

@@ -4,7 +4,7 @@ import { recordChange } from '../audit/change-record';
 import type { AppError } from '../errors/app-error';
 import { checkVersion, flushChanges, notFound } from '../db/write-guards';
 import { builtStatement, statementOf, type BuiltStatement } from '../db/built-statements';
-import { pageTotal } from '../db/page-total';
+import { countPast, pageTotal } from '../db/page-total';
 import { plainRows } from '../db/plain-rows';
 import { rowChangesColumn, trackableTable } from '../db/row-changes';
 import type { Page, PageRequest } from '../http/pagination';
@@ -67,9 +67,9 @@ export class ResourceService {
     return readBatches(em, { entity: this.entity, where: () => this.where(query), orderBy: this.listOrder(page) }, (rows) => this.viewsOf(em, rows));
   }
 
-  /** How many rows the list's filters select: counted, or estimated past the exact-count limit (as a list's total). */
-  async total(query: Record<string, unknown>): Promise<number> {
-    return (await pageTotal<Row>(this.ctx.db.em(), this.entity, () => this.where(query))).total;
+  /** How many rows the list's filters select: exactly while at most `limit`, past it an estimate (`countPast`). */
+  total(query: Record<string, unknown>, limit: number): Promise<number> {
+    return countPast<Row>(this.ctx.db.em(), this.entity, this.where(query), limit);
   }
 
   /** The request's sort or the default, then the key (ascending unless sorted on): pages never overlap. */

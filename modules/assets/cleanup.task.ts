@@ -26,6 +26,8 @@ export function assetTaskHandlers(ctx: ModuleContext): TaskHandlers {
     permission: CLEANUP_PERMISSION,
     description: 'Deletes stored objects that no asset row holds and that are older than the grace period; answers what it scanned, kept and deleted.',
     payload: CleanupPayload,
+    // Nightly, after the audit purge: an orphan is rare, and the scan reads every stored object.
+    defaultSchedule: { cron: '30 3 * * *', name: 'Remove orphaned asset bytes (nightly)' },
     run: (payload, task) =>
       removeOrphans(assetsRuntime(ctx).store, ctx.db, task.log, { olderThanMinutes: payload.olderThanMinutes ?? DEFAULT_GRACE_MINUTES, signal: task.signal }),
   });

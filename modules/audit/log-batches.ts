@@ -1,4 +1,4 @@
-import { EXPORT_BATCH, pageTotal, raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
+import { EXPORT_BATCH, countPast, raw, type EntityManager, type EntitySchema, type FilterQuery } from '@atrium/kernel';
 import type { LogScope } from './log-scope';
 
 /** A log table: every one has `at` and a time-ordered `id`, the keyset's two columns. */
@@ -47,7 +47,13 @@ export async function* logBatches<T extends Logged>({ em, scope, entity, where, 
   }
 }
 
-/** How many rows `where` selects where the caller reads: counted, or estimated past the exact-count limit. */
-export function loggedTotal<T extends Logged>(em: EntityManager, scope: LogScope, entity: EntitySchema<T, never>, where: FilterQuery<T>): Promise<number> {
-  return scope(async () => (await pageTotal(em, entity, where)).total);
+/** How many rows `where` selects where the caller reads: exactly while at most `limit`, past it an estimate (`countPast`). */
+export function loggedTotal<T extends Logged>(
+  em: EntityManager,
+  scope: LogScope,
+  entity: EntitySchema<T, never>,
+  where: FilterQuery<T>,
+  limit: number,
+): Promise<number> {
+  return scope(() => countPast(em, entity, where, limit));
 }

@@ -23,9 +23,9 @@ export class LoginLog {
     return page.result(rows.map(view), total);
   }
 
-  /** How many records the filters select: counted, or estimated past the exact-count limit. */
-  total(filter: LoginFilter): Promise<number> {
-    return loggedTotal(this.db.em(), this.scope, LoginRecordEntity, where(filter));
+  /** How many records the filters select: exactly while at most `limit`, past it an estimate. */
+  total(filter: LoginFilter, limit: number): Promise<number> {
+    return loggedTotal(this.db.em(), this.scope, LoginRecordEntity, where(filter), limit);
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

@@ -29,6 +29,6 @@ export const exportLogins = defineExportRoute({
   columns: LOGIN_COLUMNS,
   source: (ctx, _params, filter, caller) => {
     const log = new LoginLog(ctx.db, logScopeOf(caller));
-    return { batches: () => log.batches(filter), total: () => log.total(filter) };
+    return { batches: () => log.batches(filter), total: (limit) => log.total(filter, limit) };
   },
 });

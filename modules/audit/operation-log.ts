@@ -29,9 +29,9 @@ export class OperationLog {
     return { ...view(row), userAgent: row.userAgent, body: row.body ?? null, changes: row.changes };
   }
 
-  /** How many records the filters select: counted, or estimated past the exact-count limit. */
-  total(filter: OperationFilter): Promise<number> {
-    return loggedTotal(this.db.em(), this.scope, OperationRecordEntity, where(filter));
+  /** How many records the filters select: exactly while at most `limit`, past it an estimate. */
+  total(filter: OperationFilter, limit: number): Promise<number> {
+    return loggedTotal(this.db.em(), this.scope, OperationRecordEntity, where(filter), limit);
   }
 
   /** Every record the filters select, newest first, a batch at a time, for the spreadsheet writer. */

@@ -30,7 +30,7 @@ export const exportOperations = defineExportRoute({
   columns: OPERATION_COLUMNS,
   source: (ctx, _params, filter, caller) => {
     const log = new OperationLog(ctx.db, logScopeOf(caller));
-    return { batches: () => log.batches(filter), total: () => log.total(filter) };
+    return { batches: () => log.batches(filter), total: (limit) => log.total(filter, limit) };
   },
 });
 

@@ -23,7 +23,7 @@ export async function purgeExpiredSignIns(ctx: ModuleContext, now = new Date()):
   });
 }
 
-/** `auth.purge` as a task type, so a schedule runs it on one instance at a time (`0 * * * *`). */
+/** `auth.purge` as a task type, run by its default schedule hourly on one instance at a time. */
 export function purgeTask(ctx: ModuleContext) {
   return defineTaskHandler({
     type: 'auth.purge',
@@ -32,6 +32,7 @@ export function purgeTask(ctx: ModuleContext) {
     description:
       'Deletes expired sessions and refresh tokens, expired or spent mfaTokens and expired captchas; the result counts the mfaTokens and captchas deleted.',
     payload: Type.Object({}),
+    defaultSchedule: { cron: '0 * * * *', name: 'Purge expired sign-in records (hourly)' },
     run: () => purgeExpiredSignIns(ctx),
   });
 }

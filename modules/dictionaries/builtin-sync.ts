@@ -83,14 +83,28 @@ async function apply(em: EntityManager, declared: readonly BuiltinDictionary[], 
   }
   // The dictionaries first: an item's key names its dictionary, which the ORM does not know as a relation.
   await em.flush();
+  const present = await presentValues(
+    em,
+    [...byCode.values()].filter((type) => !created.has(type.code)).map((type) => type.id),
+  );
   for (const dictionary of declared) {
     const type = byCode.get(normalCode(dictionary.code))!;
-    const present = created.has(dictionary.code)
-      ? new Set<string>()
-      : new Set((await em.find(DictionaryItemEntity, { typeId: type.id }, { fields: ['value'] })).map((item) => item.value));
-    if (addItems(em, type.id, dictionary, present) || created.has(dictionary.code)) changed.add(dictionary.code);
+    if (addItems(em, type.id, dictionary, present.get(type.id) ?? new Set()) || created.has(dictionary.code)) changed.add(dictionary.code);
   }
   await em.flush();
+}
+
+/** The item values each dictionary holds, read in one query however many there are. */
+async function presentValues(em: EntityManager, typeIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const byType = new Map<string, Set<string>>();
+  if (typeIds.length === 0) return byType;
+  const items = await em.find(DictionaryItemEntity, { typeId: { $in: [...typeIds] } }, { fields: ['typeId', 'value'] });
+  for (const item of items) {
+    let values = byType.get(item.typeId);
+    if (!values) byType.set(item.typeId, (values = new Set()));
+    values.add(item.value);
+  }
+  return byType;
 }
 
 /** Creates the declared items whose value is not `present`; whether it created any. */

@@ -1,9 +1,16 @@
 import { KernelErrors, Type, defineRoute, type ModuleContext } from '@atrium/kernel';
 import { GeneratorErrors } from './errors';
 import { GeneratedSchema, IdParams, PreviewSchema } from './generator.schemas';
-import { GenerationService } from './generation.service';
 
-const generation = (ctx: ModuleContext) => new GenerationService(ctx);
+/**
+ * Loaded on first use, with its templates' renderers and the zip writer: most servers boot many
+ * times for each generation, and each boot would load them for nothing.
+ */
+function generation(ctx: ModuleContext) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  const { GenerationService } = require('./generation.service') as typeof import('./generation.service');
+  return new GenerationService(ctx);
+}
 
 /** What every rendering can refuse: the table or its configuration no longer make a module. */
 const RENDER_ERRORS = [KernelErrors.SYSTEM_RESOURCE_NOT_FOUND_404, GeneratorErrors.GENERATOR_TABLE_NOT_FOUND_404, GeneratorErrors.GENERATOR_TABLE_CHANGED_409];

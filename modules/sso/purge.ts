@@ -18,7 +18,7 @@ export function purgeExpiredAttempts(ctx: ModuleContext, now = new Date()): Prom
   });
 }
 
-/** `sso.purge` as a task type, so a schedule runs it on one instance at a time (`0 * * * *`). */
+/** `sso.purge` as a task type, run by its default schedule hourly on one instance at a time. */
 export function purgeTask(ctx: ModuleContext) {
   return defineTaskHandler({
     type: 'sso.purge',
@@ -26,6 +26,7 @@ export function purgeTask(ctx: ModuleContext) {
     permission: PURGE_PERMISSION,
     description: 'Deletes expired sign-in attempts (state, nonce, PKCE verifier) and unexchanged one-time sign-in codes; the result counts both.',
     payload: Type.Object({}),
+    defaultSchedule: { cron: '15 * * * *', name: 'Purge expired single sign-on attempts (hourly)' },
     run: () => purgeExpiredAttempts(ctx),
   });
 }

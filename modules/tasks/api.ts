@@ -46,7 +46,25 @@ export interface TaskHandler<P = any, R = unknown> {
   readonly payload: TSchema;
   /** Whether the handler calls `progress` (shown in `GET /tasks/types`). */
   readonly reportsProgress?: boolean;
+  /**
+   * A schedule the tasks module makes once, the first time any instance sees the type registered
+   * (a purge that should run without an operator's first step): for a platform type only (its
+   * permission of scope global), in the default tenant, named `name` (the title by default), its
+   * tasks owned by `module:<id>`. From then on it is the operators' like any other schedule: an
+   * edit, a disable or a delete is never undone, and it is not made again.
+   */
+  readonly defaultSchedule?: DefaultSchedule;
   run(payload: P, task: TaskRun): Promise<R> | R;
+}
+
+/** A schedule a task type comes with (`TaskHandler.defaultSchedule`). */
+export interface DefaultSchedule {
+  /** 5 fields, or 6 with seconds first, read in `timezone` (IANA, default UTC). */
+  readonly cron: string;
+  readonly timezone?: string;
+  /** The payload it submits, the schema's defaults filled in; `{}` by default. */
+  readonly payload?: unknown;
+  readonly name?: string;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type ModuleContext,
   type Validator,
 } from '@atrium/kernel';
-import { TaskHandlerSpi, type TaskHandler } from './api';
+import { TaskHandlerSpi, type DefaultSchedule, type TaskHandler } from './api';
 import { TaskErrors } from './errors';
 import { TasksContext } from './tasks-context';
 
@@ -38,6 +38,8 @@ interface Registry {
   platform: Set<string>;
   /** One line per contribution that cannot be used, naming its type. */
   problems: string[];
+  /** The module contributing each type. */
+  contributors: Map<string, string>;
 }
 
 /**
@@ -101,6 +103,21 @@ export class TaskTypes {
     });
   }
 
+  /**
+   * The schedules registered types come with, and the module of each. Declared on a type that is
+   * not the platform's, a default schedule is ignored, and said so once in the log: a tenant's
+   * type would need one per tenant, made as tenants come.
+   */
+  defaultSchedules(): { handler: TaskHandler & { defaultSchedule: DefaultSchedule }; moduleId: string }[] {
+    const { byType, platform, contributors } = this.registry();
+    const declared = [...byType.values()].filter((h): h is TaskHandler & { defaultSchedule: DefaultSchedule } => h.defaultSchedule !== undefined);
+    const problems = declared
+      .filter((h) => !platform.has(h.type))
+      .map((h) => `task type "${h.type}" declares a default schedule but is not a platform type (its permission is not of scope global)`);
+    this.report(problems, 'a default schedule is ignored');
+    return declared.filter((h) => platform.has(h.type)).map((handler) => ({ handler, moduleId: contributors.get(handler.type)! }));
+  }
+
   /** The types the current tenant may submit: the platform's are the default tenant's only. */
   list(): TaskTypeView[] {
     const { byType, platform } = this.registry();
@@ -130,6 +147,7 @@ export class TaskTypes {
     const byType = new Map<string, TaskHandler>();
     const platform = new Set<string>();
     const problems: string[] = [];
+    const contributors = new Map<string, string>();
     for (const { manifest, contribution } of this.ctx.contributors(TaskHandlerSpi)) {
       for (const handler of contribution.handlers ?? []) {
         const problem =
@@ -142,11 +160,12 @@ export class TaskTypes {
           continue;
         }
         byType.set(handler.type, handler);
+        contributors.set(handler.type, manifest.id);
         if (this.declaration(handler, manifest)?.scope === 'global') platform.add(handler.type);
       }
     }
     this.report(problems);
-    return { byType, platform, problems };
+    return { byType, platform, problems, contributors };
   }
 
   /**
@@ -173,11 +192,11 @@ export class TaskTypes {
   }
 
   /** A module enabled at run time can bring a bad contribution: said once, in the log. */
-  private report(problems: readonly string[]): void {
+  private report(problems: readonly string[], what = 'a task type contribution is ignored'): void {
     for (const problem of problems) {
       if (this.reported.has(problem)) continue;
       this.reported.add(problem);
-      this.ctx.log.error({ problem }, 'a task type contribution is ignored');
+      this.ctx.log.error({ problem }, what);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Type, defineExportRoute, pageTotal } from '@atrium/kernel';
+import { Type, countPast, defineExportRoute } from '@atrium/kernel';
 import { USER_EXPORT_COLUMNS, userExportBatches } from './user-export';
 import { userListWhere } from './user-list-filter';
 import { USER_SORT } from './user-list-order';
@@ -20,9 +20,9 @@ export const exportUsers = defineExportRoute({
   columns: USER_EXPORT_COLUMNS,
   source: (ctx, _params, filter) => ({
     batches: (page) => userExportBatches(ctx, page, filter),
-    total: async () => {
+    total: async (limit) => {
       const em = ctx.db.em();
-      return (await pageTotal(em, UserEntity, await userListWhere(ctx, em, filter))).total;
+      return countPast(em, UserEntity, (await userListWhere(ctx, em, filter))(), limit);
     },
   }),
 });

@@ -1,4 +1,5 @@
 import type { ModuleContext } from '@atrium/kernel';
+import { DefaultSchedules } from './default-schedules';
 import { fireDueSchedules } from './fire-due-schedules';
 
 const INTERVAL_VARIABLE = 'TASKS_SCHEDULER_INTERVAL_MS';
@@ -7,8 +8,8 @@ const MIN_INTERVAL_MS = 10;
 const MAX_INTERVAL_MS = 3_600_000;
 
 /**
- * The firing loop every instance runs: every `TASKS_SCHEDULER_INTERVAL_MS` it fires the
- * schedules that are due. Ticks never overlap; `stop()` waits for the one under way, so nothing
+ * The firing loop every instance runs: every `TASKS_SCHEDULER_INTERVAL_MS` it makes the default
+ * schedules not made yet (default-schedules.ts), then fires the schedules that are due. Ticks never overlap; `stop()` waits for the one under way, so nothing
  * queries the database once the module has stopped.
  */
 export class Scheduler {
@@ -44,6 +45,11 @@ export class Scheduler {
   }
 
   private async tick(ctx: ModuleContext): Promise<void> {
+    // Apart from the firing: a default schedule that cannot be made now must not hold up the due ones.
+    await ctx
+      .resolve(DefaultSchedules)
+      .ensure()
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'making the default schedules failed: trying again at the next tick'));
     try {
       // A full batch means more may be due: fire them now rather than a tick later.
       let more = true;
