@@ -70,6 +70,8 @@ export { checkVersion, escapeLike, flushChanges, notFound } from './db/write-gua
 export type { ReferenceGuards, UniqueConflict } from './db/write-guards';
 export { isUuid, newId } from './db/ids';
 export { SecretBox } from './crypto/secret-box';
+export { storedSecret } from './crypto/stored-secret';
+export { ENCRYPTION_KEY } from './config';
 export { runInTenant, runAsPlatform, currentTenantId, tenantScopeKey } from './db/tenancy/tenant-scope';
 export { runWithEntityManager } from './runtime/unit-of-work';
 export { tenantOwned, TENANT_POLICY_SUFFIX } from './db/tenancy/tenant-owned';

@@ -114,6 +114,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KernelConfig {
 }
 
 /**
+ * The operator's secret every module's sealed values are derived from (SecretBox, each module
+ * its own purpose). Optional — a module without it keeps a random key in its storage folder —
+ * but when set it must be long enough for an AES-256 key; checked here, once, for every module.
+ */
+export const ENCRYPTION_KEY = 'ENCRYPTION_KEY';
+const MIN_ENCRYPTION_KEY_BYTES = 32;
+
+function encryptionKeyProblem(value: string | undefined): string | undefined {
+  if (value === undefined || value === '' || Buffer.byteLength(value, 'utf8') >= MIN_ENCRYPTION_KEY_BYTES) return undefined;
+  return `${ENCRYPTION_KEY} is shorter than ${MIN_ENCRYPTION_KEY_BYTES} bytes: generate one with \`openssl rand -base64 48\``;
+}
+
+/**
  * The configuration and every problem found with it, for a boot that goes on to collect the
  * modules' problems with their own settings and report them all together (boot.ts). A setting
  * with a problem holds its fallback.
@@ -163,6 +176,9 @@ export function inspectConfig(env: NodeJS.ProcessEnv = process.env): { config: K
   const environment = environmentOf(env.NODE_ENV, problems);
   const logLevel = env.LOG_LEVEL || (environment === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const sealing = encryptionKeyProblem(env[ENCRYPTION_KEY]);
+  if (sealing) problems.push(sealing);
 
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const config: KernelConfig = {

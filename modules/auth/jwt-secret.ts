@@ -1,7 +1,6 @@
 import crypto, { type KeyObject } from 'node:crypto';
-import type { ModuleEnvironment, StorageCapability } from '@atrium/kernel';
+import { storedSecret, type ModuleEnvironment, type StorageCapability } from '@atrium/kernel';
 import { MIN_SECRET_GUESSES_LOG10, secretStrength } from './secret-strength';
-import { storedSecret } from './stored-secret';
 import { StrongSecretMemo } from './strong-secret-memo';
 
 /** HS256 wants a key at least as long as its hash: 32 bytes. */

@@ -1,7 +1,7 @@
 import { contribute, defineModule } from '@atrium/kernel';
 import { TaskHandlerSpi } from '@atrium/module/tasks';
 import { UserLifecycleSpi } from '@atrium/module/users';
-import { encryptionKeyProblems, keyWarning } from './client-secret';
+import { keyWarning } from './client-secret';
 import { SsoErrors } from './errors';
 import { linksFollowUsers } from './links';
 import { LinkEntity, ProviderEntity } from './provider.entity';
@@ -18,6 +18,5 @@ export default defineModule({
   routes: [...providers.routes, providerRedirectUri, listSignInProviders, startOidc, oidcCallback, exchangeOidcCode],
   contributes: [contribute(UserLifecycleSpi, linksFollowUsers), contribute(TaskHandlerSpi, (ctx) => ({ handlers: [purgeTask(ctx)] }))],
   permissionsCheckedInCode: [PURGE_PERMISSION],
-  checkEnvironment: encryptionKeyProblems,
   start: keyWarning,
 });

@@ -26,6 +26,14 @@ describe('config: NODE_ENV, HOST and CORS_ORIGINS', () => {
     expect(() => readConfig({ EVENT_BUS_DATABASE: 'no' })).to.throw(ConfigError, 'EVENT_BUS_DATABASE must be on or off');
   });
 
+  it('refuses an ENCRYPTION_KEY shorter than 32 bytes, for every module that seals with it, and takes none or a long one', () => {
+    expect(() => readConfig({ ENCRYPTION_KEY: 'x'.repeat(31) })).to.throw(ConfigError, 'ENCRYPTION_KEY is shorter than 32 bytes');
+    // Bytes, not characters: 11 three-byte characters are 33 bytes.
+    expect(() => readConfig({ ENCRYPTION_KEY: '密'.repeat(11) })).not.to.throw();
+    expect(() => readConfig({ ENCRYPTION_KEY: 'x'.repeat(32) })).not.to.throw();
+    expect(() => readConfig({})).not.to.throw();
+  });
+
   it('listens on 127.0.0.1 unless HOST asks for another address', () => {
     expect(readConfig({}).host).to.equal('127.0.0.1');
     expect(readConfig({ HOST: '0.0.0.0' }).host).to.equal('0.0.0.0');

@@ -1,8 +1,4 @@
-import { SecretBox, type ModuleContext } from '@atrium/kernel';
-import { storedSecret } from '../stored-secret';
-
-/** The operator's secret sealed values are derived from, shared with sso (docs/sign-in.md). */
-const ENCRYPTION_KEY = 'ENCRYPTION_KEY';
+import { ENCRYPTION_KEY, SecretBox, storedSecret, type ModuleContext } from '@atrium/kernel';
 const KEY_FILE = 'totp-encryption-key';
 
 const boxes = new WeakMap<ModuleContext, SecretBox>();
