@@ -82,12 +82,7 @@ export function ExportButton({ resource, permission, filters, sorters }: ExportB
 /** Hands a file to the browser as a download. */
 export function saveAs(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  downloadLink(url, name);
   // After the click has handed the file over: revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
