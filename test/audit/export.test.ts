@@ -39,7 +39,9 @@ function download(server: TestServer, path: string): Promise<Download> {
     gc();
     peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
   };
-  const sampler = setInterval(sample, 100);
+  // A full collection of a heap this size takes tens of milliseconds: sampled more often, the
+  // collector would take much of the time the export is measured in.
+  const sampler = setInterval(sample, 250);
   return new Promise<Download>((resolve, reject) => {
     const req = http.get(`${server.url}${path}`, { headers: { Authorization: ADMIN } }, (res) => {
       const result: Download = { status: res.statusCode ?? 0, headers: res.headers, bytes: 0, lines: 0, firstLine: '', pathSum: 0, peakHeapGrowth: 0 };
@@ -66,7 +68,12 @@ function download(server: TestServer, path: string): Promise<Download> {
         sample();
         resolve({ ...result, peakHeapGrowth: peak });
       });
-      res.on('error', reject);
+      // A download cut off (or abandoned by a timed-out hook) must not leave the sampler
+      // collecting for the rest of the run.
+      res.on('close', () => {
+        clearInterval(sampler);
+        if (!res.complete) reject(new Error(`the download of ${path} was cut off after ${result.bytes} bytes`));
+      });
     });
     req.on('error', (error) => {
       clearInterval(sampler);
