@@ -43,10 +43,13 @@ export class EventBus {
     });
   }
 
-  /** Delivers here at once; other instances get it now or, if the link is down, when it is back. */
+  /**
+   * Delivers here at once; resolves when the link has taken it for the other instances, or, if the
+   * link is down, when it waits in the outbox for the link to be back. Never rejects.
+   */
   async publish(name: string, payload: unknown): Promise<void> {
     this.deliver(name, payload);
-    this.outbox?.publish(name, JSON.stringify({ from: this.instanceId, name, payload }));
+    await this.outbox?.publish(name, JSON.stringify({ from: this.instanceId, name, payload }));
   }
 
   /** Stops retrying what waits for the link, and closes what the transport opened (the kernel is stopping). */

@@ -34,13 +34,18 @@ export class PublishOutbox {
     health.onRestored(() => this.flush());
   }
 
-  /** Sends now when nothing is waiting and Redis is usable; queues otherwise (never throws). */
-  publish(event: string, message: string): void {
+  /**
+   * Sends now when nothing is waiting and the link is usable, and resolves once the link took the
+   * message (so a change answered to a client has reached the other instances before the client's
+   * next request can), or once it is queued: never rejects, and waits no longer than a call over
+   * the link may take.
+   */
+  async publish(event: string, message: string): Promise<void> {
     if (this.queue.length > 0 || !this.health.available) {
       this.enqueue({ event, message }, undefined);
       return;
     }
-    this.health.run(() => this.send(message)).catch((error: unknown) => this.enqueue({ event, message }, error));
+    await this.health.run(() => this.send(message)).catch((error: unknown) => this.enqueue({ event, message }, error));
   }
 
   close(): void {

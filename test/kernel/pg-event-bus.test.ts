@@ -66,6 +66,22 @@ describe('kernel: the event bus over PostgreSQL LISTEN/NOTIFY', function () {
     expect(onFirst).to.deep.equal([{ n: 1 }]);
   });
 
+  it('resolves a publish only once the link has taken the message: a change answered has left for the other instances', async () => {
+    const transport = new PgBusTransport(database.databaseUrl!, log);
+    const send = transport.send.bind(transport);
+    let taken = 0;
+    transport.send = async (message) => {
+      const result = await send(message);
+      taken += 1;
+      return result;
+    };
+    const bus = new EventBus(log, transport);
+    buses.push(bus);
+    await bus.start();
+    await bus.publish('test.ping', { n: 1 });
+    expect(taken).to.equal(1);
+  });
+
   it('carries an event far beyond 8,000 bytes whole, and many events in the order sent', async () => {
     const [first, second] = [await busOn(), await busOn()];
     const onSecond = heard(second, 'test.large');
