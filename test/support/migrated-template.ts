@@ -25,7 +25,9 @@ export function migratedEmbeddedTemplate(emptyTemplate: () => Promise<string>): 
     const empty = await emptyTemplate();
     const dir = `${empty.replace(/pglite-template-/, 'pglite-migrated-')}-${migrationsKey()}`;
     if (fs.existsSync(dir)) return dir;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-template-'));
+    // Beside its destination, not under os.tmpdir(): a rename does not cross file systems (the
+    // tests' TMPDIR may be a RAM disk).
+    const dataDir = fs.mkdtempSync(`${dir}.build-`);
     try {
       fs.cpSync(empty, embeddedDataDir(dataDir), { recursive: true });
       await migrate({ dataDir });
