@@ -1,4 +1,5 @@
 import { ENCRYPTION_KEY, SecretBox, storedSecret, type ModuleContext } from '@atrium/kernel';
+
 const KEY_FILE = 'totp-encryption-key';
 
 const boxes = new WeakMap<ModuleContext, SecretBox>();

@@ -9,8 +9,9 @@ const MAX_INTERVAL_MS = 3_600_000;
 
 /**
  * The firing loop every instance runs: every `TASKS_SCHEDULER_INTERVAL_MS` it makes the default
- * schedules not made yet (default-schedules.ts), then fires the schedules that are due. Ticks never overlap; `stop()` waits for the one under way, so nothing
- * queries the database once the module has stopped.
+ * schedules not made yet (default-schedules.ts), then fires the schedules that are due. Ticks
+ * never overlap; `stop()` waits for the one under way, so nothing queries the database once the
+ * module has stopped.
  */
 export class Scheduler {
   private timer?: NodeJS.Timeout;
