@@ -6,7 +6,8 @@
  * The kernel route (bench/fixtures/modules/bench) is protected, so every request runs what every
  * module's request runs: trace id, access log (pino at `info`, to stdout, which is /dev/null),
  * metrics, helmet headers, rate limit (limit set out of reach, so the counter runs but never
- * refuses), authentication (the test-auth fixture's `kernel.authenticator`), the permission check,
+ * refuses), authentication (the administrator's access token from a real login: Passport runs
+ * passport-jwt, whose verify callback checks the session and the user), the permission check,
  * query validation, the handler and the envelope.
  *
  * Each of the three servers runs in a process of its own (bench/server-process.ts), as does
@@ -17,11 +18,10 @@
  */
 import path from 'node:path';
 import { createTestDatabase } from '../test/support/database';
-import { fixture, tokenFor } from '../test/support/server';
 import { startAtrium } from './atrium-process';
 import { assertGoal, assertNoFailures } from './goals';
 import { startServer, type ServerProcess } from './server-process';
-import { RUN_HEADER, failuresOf, fixed, meanRps, rotate, runRow, table } from './support';
+import { BENCH_ADMIN_PASSWORD, RUN_HEADER, failuresOf, fixed, loginBearer, meanRps, rotate, runRow, table } from './support';
 
 const GOAL = 0.7;
 const CONNECTIONS = 10;
@@ -29,7 +29,6 @@ const WARMUP_SECONDS = 1;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PATH = '/api/v1/bench/ping';
-const TOKEN = tokenFor('bench', ['bench:ping:query']);
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
@@ -45,10 +44,10 @@ async function main(): Promise<void> {
       startAtrium({
         databaseUrl: database.databaseUrl,
         dataDir: database.dataDir,
-        modulePaths: [fixture('test-auth'), path.join(__dirname, 'fixtures', 'modules')],
+        modulePaths: [path.join(__dirname, 'fixtures', 'modules')],
       }),
     );
-    const headers = { Authorization: TOKEN };
+    const headers = { Authorization: await loginBearer(kernel.url, 'admin', BENCH_ADMIN_PASSWORD) };
     await checkSameAnswer([express.url + PATH, fastify.url + PATH], kernel.url + PATH, headers);
 
     const settings = { connections: CONNECTIONS, durationSeconds: SECONDS, headers };

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { Strategy } from 'passport';
 import type { AppError } from '../errors/app-error';
 import { spi } from '../di/tokens';
@@ -13,6 +14,12 @@ export interface Authenticator {
   /** The strategy's name, unique among the contributions: `jwt`, `api-key`. */
   name: string;
   strategy: Strategy;
+  /**
+   * Whether the request carries this strategy's kind of credential at all (a JWT-shaped bearer,
+   * an `X-API-Key` header): only the strategies that say yes are run, so a request pays for its
+   * own strategy rather than for every other one's failing. Without it the strategy always runs.
+   */
+  carries?(req: Request): boolean;
   /**
    * When every strategy failed, what this one's failure means: an error for a credential that
    * was its own but bad (a JWT that expired), undefined for one that was not its own.

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import http, { type Server } from 'node:http';
 import type { Express } from 'express';
+import { ShapedRequest, ShapedResponse } from './shaped-messages';
 
 export async function serve(app: Express, host: string, port: number): Promise<Server> {
-  const server = http.createServer(app);
+  const server = http.createServer({ IncomingMessage: ShapedRequest, ServerResponse: ShapedResponse }, app);
   // Behind a load balancer, idle keep-alive sockets must outlive the balancer's own timeout.
   server.keepAliveTimeout = 65_000;
   server.listen(port, host);

@@ -15,6 +15,7 @@ export function apiKeyAuthenticator(ctx: ModuleContext): Authenticator {
       const presented = presentedKey(headers);
       return presented === undefined ? null : apiKeysState(ctx).callers.callerOf(presented);
     }),
+    carries: ({ headers }) => presentedKey(headers) !== undefined,
   };
 }
 

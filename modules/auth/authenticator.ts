@@ -35,7 +35,7 @@ export function sessionAuthenticator(ctx: ModuleContext): Authenticator {
       );
     },
   );
-  return { name: 'jwt', strategy, refusal: refusalOf };
+  return { name: 'jwt', strategy, carries: (req) => accessToken(req) !== null, refusal: refusalOf };
 }
 
 /** The bearer credential when it is shaped as a JWT; null leaves the request to other strategies. */

@@ -93,6 +93,24 @@ describe('kernel: the authenticate step runs Passport strategies', () => {
     expect((await authenticateRequest(passing, request('Bearer fine'))).userId).to.equal('u9');
   });
 
+  it("runs only the strategies whose credential the request carries, and none when it carries no one's", async () => {
+    const asked: string[] = [];
+    const counted = (name: string, prefix: string): Authenticator => ({
+      name,
+      strategy: credentialStrategy(name, async (req) => {
+        asked.push(name);
+        return req.headers.authorization === `Bearer ${prefix}-good` ? principal(name) : null;
+      }),
+      carries: (req) => req.headers.authorization?.startsWith(`Bearer ${prefix}-`) === true,
+    });
+    const registry = registryOf([counted('jwt-like', 'jwt'), counted('key-like', 'key')]);
+    expect((await authenticateRequest(registry, request('Bearer key-good'))).userId).to.equal('key-like');
+    expect(asked).to.deep.equal(['key-like']);
+    expect(await refusalOf(authenticateRequest(registry, request('Bearer other')))).to.equal('AUTH_TOKEN_INVALID_401');
+    expect(await refusalOf(authenticateRequest(registry, request()))).to.equal('AUTH_TOKEN_MISSING_401');
+    expect(asked).to.deep.equal(['key-like']);
+  });
+
   it('keeps concurrent requests apart (each runs its own copy of a strategy)', async () => {
     const slow = credentialStrategy('slow', async (req) => {
       await new Promise((resolve) => setTimeout(resolve, req.headers.authorization === 'Bearer a' ? 30 : 1));
