@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { eventually } from '../http/helpers';
 import { startInstances } from '../support/instances';
-import { ADMIN, startTestServer, type TestServer } from '../support/server';
+import { ADMIN, fixture, startTestServer, type TestServer } from '../support/server';
 
 /**
  * The schedules task types come with (`TaskHandler.defaultSchedule`): the purges and the assets
@@ -87,6 +87,30 @@ describe('tasks: the default schedules task types come with', () => {
       const audit = await schedulesOf(second, 'audit.purge');
       expect(audit.map((s) => [s.id, s.enabled])).to.deep.equal([[disabled.id, false]]);
       expect(await schedulesOf(second, 'sso.purge')).to.have.length(1);
+    } finally {
+      await second?.kernel.stop();
+      await first.database.cleanup();
+    }
+  });
+
+  it('are not planned again once made: a restarted server reads which were, and leaves their declarations alone', async () => {
+    const refused = (server: TestServer) => server.logs.filter((line) => line.msg === 'a default schedule cannot be made from its declaration: it is ignored');
+    const options = { modulePaths: [fixture('schedule-probe')], captureLogs: true };
+    const first = await startTestServer(options);
+    let second: TestServer | undefined;
+    try {
+      await madeSchedules(first);
+      // The probe's time zone does not exist: planning it is refused, and nothing is made.
+      expect(refused(first).map((line) => line.type)).to.deep.equal(['schedule-probe.nightly']);
+      expect(await schedulesOf(first, 'schedule-probe.nightly')).to.deep.equal([]);
+      // As if made at an earlier start, before its declaration changed.
+      await first.sql("insert into task_default_schedules (type, module_id) values ('schedule-probe.nightly', 'schedule-probe')");
+      await first.kernel.stop();
+
+      second = await startTestServer({ ...options, database: first.database });
+      await someTicks();
+      expect(refused(second)).to.deep.equal([]);
+      expect(await schedulesOf(second, 'schedule-probe.nightly')).to.deep.equal([]);
     } finally {
       await second?.kernel.stop();
       await first.database.cleanup();
