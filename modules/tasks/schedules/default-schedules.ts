@@ -32,8 +32,8 @@ export class DefaultSchedules {
     if (unsettled.length === 0) return;
     const claimed = await this.claimedOf(unsettled.map(({ handler }) => handler.type));
     for (const { handler, moduleId } of unsettled) {
-      // Made at an earlier start, or by another instance: nothing to plan. Planning works out a
-      // time zone through Intl, which brings in ICU's zone data: 10 MB of an idle server's memory.
+      // Made at an earlier start, or by another instance: nothing to plan. Planning reads the cron
+      // with cron-parser, whose luxon asks Intl, which brings ICU's data in: 10 MB of idle memory.
       if (claimed.has(handler.type)) {
         this.settled.add(handler.type);
         continue;
