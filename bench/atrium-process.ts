@@ -14,11 +14,14 @@ export interface AtriumOptions {
   modulePaths?: string[];
   /** Any other setting (DATABASE_POOL_SIZE, …). */
   env?: NodeJS.ProcessEnv;
+  /** Another checkout of Atrium to run (bench/reference-checkout.ts); this one unless given. */
+  root?: string;
 }
 
 export function startAtrium(options: AtriumOptions): Promise<ServerProcess> {
   return startServer({
     entry: 'kernel/main.ts',
+    root: options.root,
     env: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',

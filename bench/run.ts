@@ -17,7 +17,8 @@ const BENCHES: { file: string; title: string; timeoutMinutes?: number }[] = [
   },
   {
     file: 'boot.bench.ts',
-    title: 'boot-to-ready time and idle memory vs a bare express 5 + pg client process (goals: embedded boot and RSS halved from 2.4 s and 550 MB)',
+    title:
+      "boot-to-ready time and idle memory vs the issue's code in the same run, and a bare express 5 + pg client process for scale (goals: embedded boot and RSS halved from 2.4 s and 550 MB)",
     // A first boot on an empty embedded data directory runs initdb: a minute on a busy machine.
     timeoutMinutes: 10,
   },

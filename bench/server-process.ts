@@ -49,6 +49,8 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Polled until it answers 200; the kernel's readiness path unless given. */
   readyPath?: string;
+  /** The checkout the entry is in, and the process's working directory: this one unless given. */
+  root?: string;
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
@@ -56,7 +58,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const started = process.hrtime.bigint();
   const elapsedMs = () => Number(process.hrtime.bigint() - started) / 1e6;
   const child = spawn(process.execPath, [...LOADER, options.entry], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     // stdout (a server's log) goes to /dev/null: a synchronous write that costs what a real one does.
     stdio: ['ignore', 'ignore', 'pipe'],
