@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { AppError, type ErrorDetail } from '@atrium/kernel';
 import { UserErrors } from '../errors';
 import { IMPORT_COLUMNS, columnOfHeader, type ImportColumn } from './import-columns';
+import { WorkbookBytes } from './workbook-bytes';
 
 /** One data row of the sheet: its row number (the header is row 1) and its non-blank cells, as text. */
 export interface SheetRow {
@@ -35,7 +35,7 @@ export async function* sheetRows(bytes: Buffer): AsyncGenerator<SheetRow> {
   }
   // Loaded by the first import, not at boot: exceljs costs a fifth of a second of every start and 27 MB.
   const { stream } = await import('exceljs');
-  const reader = new stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new stream.xlsx.WorkbookReader(new WorkbookBytes(bytes), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
