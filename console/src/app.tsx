@@ -55,7 +55,12 @@ export function App() {
   return (
     <BrowserRouter>
       <PreferencesContext.Provider value={preferences}>
-        <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { motion } }}>
+        {/* A button's click wave is drawn in a React root of its own, outside the theme's motion: turned off with it. */}
+        <ConfigProvider
+          locale={language === 'zh' ? zhCN : enUS}
+          theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { motion } }}
+          wave={{ disabled: !motion }}
+        >
           <AntdApp>
             <Refine
               dataProvider={dataProvider}
