@@ -27,4 +27,20 @@ describe('users import: reading the workbook', () => {
     }
     expect(failures).to.deep.equal([]);
   });
+
+  // Only unzipper's own end is passed on now: a workbook cut short never gets one, and must still
+  // be refused rather than read for ever.
+  it('refuses a workbook cut short, wherever it was cut, as unreadable', async () => {
+    const file = await workbook(HEADER, [['imp-c', 'a-password-1']]);
+    for (const length of [30, 1000, file.length - 200, file.length - 22, file.length - 1]) {
+      const refusal = await rowsOf(file.subarray(0, length)).then(
+        () => expect.fail(`read a workbook cut at ${length} of ${file.length} bytes`),
+        (error: { status?: number; code?: string; details?: { rule: string }[] }) => error,
+      );
+      expect({ code: refusal.code, rule: refusal.details?.[0].rule }, `cut at ${length}`).to.deep.equal({
+        code: 'SYSTEM_IMPORT_FILE_INVALID_400',
+        rule: 'workbook',
+      });
+    }
+  });
 });
