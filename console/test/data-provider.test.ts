@@ -196,6 +196,25 @@ describe('the session', () => {
     expect(session.get()).toBeUndefined();
   });
 
+  it('spends nothing for a 401 that comes back after a refused refresh: the session is gone', async () => {
+    const paths: string[] = [];
+    let answerLate!: () => void;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const fetch = (async (url: string) => {
+      const { pathname } = new URL(url);
+      paths.push(pathname);
+      if (pathname.endsWith('/posts/late')) await late;
+      return new Response(JSON.stringify({ code: 'AUTH_TOKEN_REVOKED_401', message: 'revoked', details: [], traceId: 't' }), { status: 401 });
+    }) as typeof globalThis.fetch;
+    const session = memorySession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const provider = atriumDataProvider(new ApiClient({ session, language: () => 'en', fetch, origin: 'http://atrium.test' }));
+    const inFlight = provider.getOne({ resource: 'posts', id: 'late' });
+    await expect(provider.getOne({ resource: 'posts', id: 'a' })).rejects.toMatchObject({ statusCode: 401 });
+    answerLate();
+    await expect(inFlight).rejects.toMatchObject({ statusCode: 401 });
+    expect(paths).toEqual(['/api/v1/posts/late', '/api/v1/posts/a', '/api/v1/auth/refresh']);
+  });
+
   it('does not call the API without a session, answering 401 itself', async () => {
     const { calls, provider } = fakeApi([], null);
     await expect(provider.getOne({ resource: 'posts', id: 'a' })).rejects.toMatchObject({ statusCode: 401, code: 'AUTH_TOKEN_MISSING_401' });

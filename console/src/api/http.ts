@@ -145,8 +145,10 @@ export class ApiClient {
    */
   private refresh(stale: Tokens): Promise<boolean> {
     const current = this.options.session.get();
+    // Signed out, or a refresh was refused, while this request was in flight: nothing to spend.
+    if (!current) return Promise.resolve(false);
     // Another request already refreshed while this one was in flight.
-    if (current && current.accessToken !== stale.accessToken) return Promise.resolve(true);
+    if (current.accessToken !== stale.accessToken) return Promise.resolve(true);
     this.refreshing ??= this.exchange(stale.refreshToken).finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
