@@ -216,7 +216,8 @@ async function transitionsWhile(page: Page, action: () => Promise<void>): Promis
   await page.evaluate(() => {
     const seen: string[] = [];
     const note = (node: Node) => {
-      if (node instanceof Element && /-(appear|enter)-active/.test(node.className.toString())) seen.push(node.className.toString());
+      const classes = node instanceof Element ? (node.getAttribute('class') ?? '') : '';
+      if (/-(appear|enter)-active/.test(classes)) seen.push(classes);
     };
     const observer = new MutationObserver((records) => {
       for (const record of records) {
